@@ -1,0 +1,72 @@
+# fricert -- certified reports on rigid-body mechanics with dry friction.
+# `make` builds bin/fricert; `make test` runs every test; see README.md.
+
+PREFIX  ?= /usr/local
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Wno-unused-parameter -pthread
+CPPFLAGS += -Isrc -Isrc/base -MMD -MP
+PKGS    := cairo cairo-pdf cairo-svg cairo-png jansson inih nettle mpfr
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+# Arb layout: FLINT >= 3 has <flint/arb.h>; FLINT 2.x needs the separate libflint-arb.
+FLINT3 := $(shell printf '\#include <flint/arb.h>\nint main(void){return 0;}\n' | $(CC) -x c - -fsyntax-only >/dev/null 2>&1 && echo yes)
+ifeq ($(FLINT3),yes)
+  ARB_CFLAGS := -DFC_FLINT3
+  ARB_LIBS   := -lflint
+else
+  ARB_CFLAGS :=
+  ARB_LIBS   := -lflint-arb -lflint
+endif
+
+VERSION := 0.1.0
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo none)
+CPPFLAGS += $(ARB_CFLAGS) $(PKG_CFLAGS) -DFC_VERSION='"$(VERSION)"' -DFC_GIT='"$(GIT_DESCRIBE)"' \
+            -DFC_DATADIR='"$(PREFIX)/share/fricert"'
+LIBS    := $(PKG_LIBS) -lhpdf $(ARB_LIBS) -lmpfr -lgmp -lm
+
+LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
+CASES    := $(wildcard cases/*.case)
+
+.PHONY: all test unit check-cases clean install bench reports deps
+all: bin/fricert
+
+build/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+build/libfricert.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+bin/fricert: build/src/cli/main.o build/libfricert.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+
+build/tests/%: tests/%.c build/libfricert.a
+	@mkdir -p build/tests
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< build/libfricert.a $(LIBS) -lcmocka
+
+# Every cmocka binary, then `fricert check` over the case library; one summary line at the end.
+test: bin/fricert $(TEST_BIN)
+	@sh tests/run_all.sh $(TEST_BIN)
+
+unit: $(TEST_BIN)
+	@for t in $(TEST_BIN); do $$t || exit 1; done
+
+check-cases: bin/fricert
+	bin/fricert check $(CASES)
+
+clean:
+	rm -rf build bin
+
+install: bin/fricert
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fricert/templates
+	install -m 755 bin/fricert $(DESTDIR)$(PREFIX)/bin/fricert
+	install -m 644 templates/*.tmpl $(DESTDIR)$(PREFIX)/share/fricert/templates/ 2>/dev/null || true
+
+-include $(LIB_OBJ:.o=.d) build/src/cli/main.d

@@ -1,0 +1,822 @@
+/* expr_eval.c -- ball evaluation of compiled programs on boxes.
+ *
+ * Conventions kept by every instruction:
+ *   status DEFINED:   defined on the whole box; the ball encloses every value.
+ *   status PARTIAL:   possibly undefined somewhere on the box; the ball encloses
+ *                     the value at every point where it is defined (it may be
+ *                     indeterminate).
+ *   status UNDEFINED: undefined at every point of the box.
+ * A comparison is decided only on a DEFINED number; logic is Kleene's.
+ * With tightening, the main pass also carries a gradient enclosure g over the
+ * active parameters and a flag gok saying that the register is a locally
+ * Lipschitz function on the box whose generalised gradient lies in g (so the
+ * mean-value form f(x) in f(m) + g.(x - m) and the monotonicity test hold). */
+#include <string.h>
+#include "expr/expr_prog.h"
+
+#define NAUX 5      /* aux pass 0: midpoint; 1..4: cached endpoint passes */
+
+typedef struct {
+    arb_ptr v;
+    unsigned char *st, *tv;
+    long key;       /* endpoint key (base-3 digits: 0 box, 1 lo, 2 hi); -1 none */
+} pass;
+
+struct expr_eval_struct {
+    const expr_prog_struct *p;
+    int n, nact, nparams;
+    int *act;          /* active parameter indices */
+    int *pos;          /* parameter -> position in act, or -1 */
+    slong prec;
+    pass main;
+    arb_ptr g;         /* n * nact gradient balls of the main pass */
+    unsigned char *gok;
+    pass aux[NAUX];
+    int naux_used, aux_next;
+    int mid_done;
+    arb_ptr box, xbox; /* the run's box; scratch box for aux passes */
+    arb_ptr dx;        /* nact balls [-rad, rad] of the active parameters */
+    arb_ptr out;       /* per root: tightened value */
+    int tighten;
+    arb_t t1, t2, t3;
+    ulong count;
+};
+
+/* ------------------------------------------------------------ set-up */
+
+static void pass_init(pass *ps, int n)
+{
+    ps->v = _arb_vec_init(n);
+    ps->st = flint_calloc(n, 1);
+    ps->tv = flint_calloc(n, 1);
+    ps->key = -1;
+}
+
+static void pass_clear(pass *ps, int n)
+{
+    _arb_vec_clear(ps->v, n);
+    flint_free(ps->st);
+    flint_free(ps->tv);
+}
+
+static void set_consts(expr_eval_t ev, pass *ps)
+{
+    const expr_prog_struct *p = ev->p;
+    int k;
+    for (k = 0; k < ev->n; k++) {
+        const expr_instr *x = &p->ins[k];
+        const expr_const *c;
+        if (x->op != OP_CONST) continue;
+        c = &p->consts[x->a];
+        if (c->kind == CONST_Q) arb_set_fmpq(ps->v + k, c->q, ev->prec);
+        else if (c->kind == CONST_PI) arb_const_pi(ps->v + k, ev->prec);
+        else if (c->kind == CONST_E) arb_const_e(ps->v + k, ev->prec);
+        else arb_set_round(ps->v + k, c->ball, ev->prec);
+        ps->st[k] = EXPR_DEFINED;
+    }
+}
+
+void expr_eval_set_prec(expr_eval_t ev, slong prec)
+{
+    int i;
+    ev->prec = prec;
+    set_consts(ev, &ev->main);
+    for (i = 0; i < NAUX; i++) set_consts(ev, &ev->aux[i]);
+}
+
+slong expr_eval_prec(const expr_eval_t ev) { return ev->prec; }
+ulong expr_eval_count(const expr_eval_t ev) { return ev->count; }
+
+expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, slong prec)
+{
+    expr_eval_t ev = flint_calloc(1, sizeof(expr_eval_struct));
+    int i, k;
+    ev->p = p;
+    ev->n = p->n;
+    ev->nparams = p->nparams;
+    ev->nact = nactive;
+    ev->act = flint_malloc((nactive + 1) * sizeof(int));
+    ev->pos = flint_malloc((p->nparams + 1) * sizeof(int));
+    for (i = 0; i < p->nparams; i++) ev->pos[i] = -1;
+    for (i = 0; i < nactive; i++) {
+        ev->act[i] = active[i];
+        if (active[i] >= 0 && active[i] < p->nparams) ev->pos[active[i]] = i;
+    }
+    pass_init(&ev->main, ev->n);
+    for (i = 0; i < NAUX; i++) pass_init(&ev->aux[i], ev->n);
+    ev->g = _arb_vec_init(ev->n * (nactive ? nactive : 1));
+    ev->gok = flint_calloc(ev->n, 1);
+    ev->box = _arb_vec_init(p->nparams + 1);
+    ev->xbox = _arb_vec_init(p->nparams + 1);
+    ev->dx = _arb_vec_init(nactive + 1);
+    ev->out = _arb_vec_init(p->nroots + 1);
+    arb_init(ev->t1);
+    arb_init(ev->t2);
+    arb_init(ev->t3);
+    /* constant gradients: constants 0, parameters unit vectors */
+    for (k = 0; k < ev->n; k++) {
+        const expr_instr *x = &p->ins[k];
+        if (x->op == OP_CONST) ev->gok[k] = 1;
+        if (x->op == OP_PARAM) {
+            ev->gok[k] = 1;
+            if (ev->pos[x->a] >= 0) arb_one(ev->g + k * nactive + ev->pos[x->a]);
+        }
+    }
+    expr_eval_set_prec(ev, prec);
+    return ev;
+}
+
+void expr_eval_free(expr_eval_t ev)
+{
+    int i;
+    if (ev == NULL) return;
+    pass_clear(&ev->main, ev->n);
+    for (i = 0; i < NAUX; i++) pass_clear(&ev->aux[i], ev->n);
+    _arb_vec_clear(ev->g, ev->n * (ev->nact ? ev->nact : 1));
+    flint_free(ev->gok);
+    _arb_vec_clear(ev->box, ev->nparams + 1);
+    _arb_vec_clear(ev->xbox, ev->nparams + 1);
+    _arb_vec_clear(ev->dx, ev->nact + 1);
+    _arb_vec_clear(ev->out, ev->p->nroots + 1);
+    arb_clear(ev->t1);
+    arb_clear(ev->t2);
+    arb_clear(ev->t3);
+    flint_free(ev->act);
+    flint_free(ev->pos);
+    flint_free(ev);
+}
+
+/* ------------------------------------------------------------ values */
+
+static int maxst(int a, int b) { return a > b ? a : b; }
+
+/* [0, max |x|] for a ball x that may contain zero. */
+static void abs_enclosure(arb_t y, const arb_t x, slong prec)
+{
+    if (arb_is_nonnegative(x)) arb_set(y, x);
+    else if (arb_is_nonpositive(x)) arb_neg(y, x);
+    else {
+        arf_t u;
+        arf_init(u);
+        arb_get_abs_ubound_arf(u, x, prec);
+        arf_t z;
+        arf_init(z);
+        arb_set_interval_arf(y, z, u, prec);
+        arf_clear(z);
+        arf_clear(u);
+    }
+}
+
+/* r-th root of the nonnegative part of x, by monotonicity from its ends. */
+static void nonneg_root(arb_t y, const arb_t x, ulong r, slong prec)
+{
+    if (arb_is_positive(x)) {
+        arb_root_ui(y, x, r, prec);
+    } else {
+        arf_t u, z;
+        arb_t h;
+        arf_init(u);
+        arf_init(z);
+        arb_init(h);
+        arb_get_ubound_arf(u, x, prec);
+        if (arf_sgn(u) < 0) arf_zero(u);
+        arb_set_arf(h, u);
+        arb_root_ui(h, h, r, prec);
+        arb_get_ubound_arf(u, h, prec);
+        arb_set_interval_arf(y, z, u, prec);
+        arb_clear(h);
+        arf_clear(u);
+        arf_clear(z);
+    }
+}
+
+/* Real cube root, any sign. */
+static void real_cbrt(arb_t y, const arb_t x, slong prec)
+{
+    if (arb_is_nonnegative(x)) nonneg_root(y, x, 3, prec);
+    else if (arb_is_nonpositive(x)) {
+        arb_neg(y, x);
+        nonneg_root(y, y, 3, prec);
+        arb_neg(y, y);
+    } else {
+        arb_t lo, hi;
+        arf_t a;
+        arb_init(lo);
+        arb_init(hi);
+        arf_init(a);
+        arb_get_lbound_arf(a, x, prec);
+        arf_neg(a, a);
+        arb_set_arf(lo, a);
+        arb_root_ui(lo, lo, 3, prec);
+        arb_neg(lo, lo);
+        arb_get_ubound_arf(a, x, prec);
+        arb_set_arf(hi, a);
+        arb_root_ui(hi, hi, 3, prec);
+        arb_union(y, lo, hi, prec);
+        arb_clear(lo);
+        arb_clear(hi);
+        arf_clear(a);
+    }
+}
+
+/* Ball [lo, hi] from two arb values (lo <= hi). */
+static void set_interval_si(arb_t y, slong lo, slong hi, slong prec)
+{
+    arb_t b;
+    arb_init(b);
+    arb_set_si(y, lo);
+    arb_set_si(b, hi);
+    arb_union(y, y, b, prec);
+    arb_clear(b);
+}
+
+static tv_t tv_not(tv_t a) { return a == TV_UNKNOWN ? TV_UNKNOWN : a == TV_TRUE ? TV_FALSE : TV_TRUE; }
+
+static tv_t tv_and(tv_t a, tv_t b)
+{
+    if (a == TV_FALSE || b == TV_FALSE) return TV_FALSE;
+    if (a == TV_TRUE && b == TV_TRUE) return TV_TRUE;
+    return TV_UNKNOWN;
+}
+
+static tv_t tv_or(tv_t a, tv_t b) { return tv_not(tv_and(tv_not(a), tv_not(b))); }
+
+static tv_t cmp0(int op, const arb_t d)
+{
+    switch (op) {
+    case OP_LT0: return arb_is_negative(d) ? TV_TRUE : arb_is_nonnegative(d) ? TV_FALSE : TV_UNKNOWN;
+    case OP_LE0: return arb_is_nonpositive(d) ? TV_TRUE : arb_is_positive(d) ? TV_FALSE : TV_UNKNOWN;
+    case OP_GT0: return arb_is_positive(d) ? TV_TRUE : arb_is_nonpositive(d) ? TV_FALSE : TV_UNKNOWN;
+    case OP_GE0: return arb_is_nonnegative(d) ? TV_TRUE : arb_is_negative(d) ? TV_FALSE : TV_UNKNOWN;
+    case OP_EQ0: return arb_is_zero(d) ? TV_TRUE : arb_is_nonzero(d) ? TV_FALSE : TV_UNKNOWN;
+    default:     return arb_is_zero(d) ? TV_FALSE : arb_is_nonzero(d) ? TV_TRUE : TV_UNKNOWN;
+    }
+}
+
+/* One instruction of a pass: value, status, truth. */
+static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
+{
+    const expr_instr *x = &ev->p->ins[k];
+    arb_ptr v = ps->v, y = ps->v + k;
+    unsigned char *st = ps->st, *tv = ps->tv;
+    const arb_struct *a = v + x->a, *b = v + x->b;
+    slong prec = ev->prec;
+    int s;
+
+    switch (x->op) {
+    case OP_CONST:
+        return;
+    case OP_PARAM:
+        arb_set(y, box + x->a);
+        st[k] = EXPR_DEFINED;
+        return;
+    case OP_TRUE: tv[k] = TV_TRUE; st[k] = EXPR_DEFINED; return;
+    case OP_FALSE: tv[k] = TV_FALSE; st[k] = EXPR_DEFINED; return;
+    case OP_NOT: tv[k] = tv_not(tv[x->a]); st[k] = st[x->a]; return;
+    case OP_AND: tv[k] = tv_and(tv[x->a], tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
+    case OP_OR: tv[k] = tv_or(tv[x->a], tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
+    case OP_IMPLIES: tv[k] = tv_or(tv_not(tv[x->a]), tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
+    case OP_XOR: case OP_IFF:
+        st[k] = maxst(st[x->a], st[x->b]);
+        if (tv[x->a] == TV_UNKNOWN || tv[x->b] == TV_UNKNOWN) tv[k] = TV_UNKNOWN;
+        else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? TV_TRUE : TV_FALSE;
+        return;
+    case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
+        st[k] = st[x->a];
+        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, a) : TV_UNKNOWN;
+        return;
+    case OP_IF:
+        if (tv[x->a] == TV_TRUE) { arb_set(y, b); s = st[x->b]; }
+        else if (tv[x->a] == TV_FALSE) { arb_set(y, v + x->c); s = st[x->c]; }
+        else if (st[x->b] == EXPR_UNDEFINED) { arb_set(y, v + x->c); s = maxst(st[x->c], EXPR_PARTIAL); }
+        else if (st[x->c] == EXPR_UNDEFINED) { arb_set(y, b); s = maxst(st[x->b], EXPR_PARTIAL); }
+        else { arb_union(y, b, v + x->c, prec); s = maxst(st[x->b], st[x->c]); }
+        st[k] = maxst(s, st[x->a]);
+        if (st[x->a] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
+        return;
+    default:
+        break;
+    }
+
+    /* numeric operations: the inputs' status first */
+    s = st[x->a];
+    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
+        x->op == OP_POW || x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX)
+        s = maxst(s, st[x->b]);
+    if (s == EXPR_UNDEFINED) {
+        st[k] = EXPR_UNDEFINED;
+        arb_indeterminate(y);
+        return;
+    }
+
+    switch (x->op) {
+    case OP_NEG: arb_neg(y, a); break;
+    case OP_ADD: arb_add(y, a, b, prec); break;
+    case OP_SUB: arb_sub(y, a, b, prec); break;
+    case OP_MUL: arb_mul(y, a, b, prec); break;
+    case OP_DIV:
+        if (arb_contains_zero(b)) {
+            if (arb_is_zero(b)) s = EXPR_UNDEFINED;
+            else s = maxst(s, EXPR_PARTIAL);
+            arb_indeterminate(y);
+        } else arb_div(y, a, b, prec);
+        break;
+    case OP_POWQ: {
+        const fmpq *q = ev->p->consts[x->b].q;
+        if (fmpz_is_one(fmpq_denref(q))) {
+            if (fmpz_sgn(fmpq_numref(q)) < 0 && arb_contains_zero(a)) {
+                if (arb_is_zero(a)) s = EXPR_UNDEFINED;
+                else s = maxst(s, EXPR_PARTIAL);
+                arb_indeterminate(y);
+            } else arb_pow_fmpz(y, a, fmpq_numref(q), prec);
+        } else {
+            int neg = fmpz_sgn(fmpq_numref(q)) < 0;
+            ulong r = fmpz_get_ui(fmpq_denref(q));
+            if (neg ? arb_is_nonpositive(a) : arb_is_negative(a)) {
+                s = EXPR_UNDEFINED;
+                arb_indeterminate(y);
+            } else if (neg ? !arb_is_positive(a) : !arb_is_nonnegative(a)) {
+                s = maxst(s, EXPR_PARTIAL);
+                if (neg) arb_indeterminate(y);
+                else {
+                    nonneg_root(y, a, r, prec);
+                    arb_pow_fmpz(y, y, fmpq_numref(q), prec);
+                }
+            } else {
+                nonneg_root(y, a, r, prec);
+                arb_pow_fmpz(y, y, fmpq_numref(q), prec);
+            }
+        }
+        break;
+    }
+    case OP_POW:
+        if (arb_is_positive(a)) {
+            arb_log(ev->t1, a, prec);
+            arb_mul(ev->t1, ev->t1, b, prec);
+            arb_exp(y, ev->t1, prec);
+        } else if (arb_is_nonpositive(a)) {
+            s = EXPR_UNDEFINED;
+            arb_indeterminate(y);
+        } else {
+            s = maxst(s, EXPR_PARTIAL);
+            arb_indeterminate(y);
+        }
+        break;
+    case OP_SIN: arb_sin(y, a, prec); break;
+    case OP_COS: arb_cos(y, a, prec); break;
+    case OP_TAN:
+        arb_cos(ev->t1, a, prec);
+        if (arb_contains_zero(ev->t1)) { s = maxst(s, EXPR_PARTIAL); arb_indeterminate(y); }
+        else arb_tan(y, a, prec);
+        break;
+    case OP_COT:
+        arb_sin(ev->t1, a, prec);
+        if (arb_contains_zero(ev->t1)) {
+            s = arb_is_zero(a) ? EXPR_UNDEFINED : maxst(s, EXPR_PARTIAL);
+            arb_indeterminate(y);
+        } else arb_cot(y, a, prec);
+        break;
+    case OP_ASIN: case OP_ACOS:
+        arb_set_si(ev->t1, -1);
+        arb_set_si(ev->t2, 1);
+        if (arb_lt(a, ev->t1) || arb_gt(a, ev->t2)) {
+            s = EXPR_UNDEFINED;
+            arb_indeterminate(y);
+            break;
+        }
+        if (!(arb_ge(a, ev->t1) && arb_le(a, ev->t2))) {
+            s = maxst(s, EXPR_PARTIAL);
+            arb_union(ev->t3, ev->t1, ev->t2, prec);
+            if (!arb_intersection(ev->t3, ev->t3, a, prec)) { arb_indeterminate(y); break; }
+            a = ev->t3;
+        }
+        if (x->op == OP_ASIN) arb_asin(y, a, prec);
+        else arb_acos(y, a, prec);
+        break;
+    case OP_ATAN: arb_atan(y, a, prec); break;
+    case OP_ATAN2:   /* atan2(a = y, b = x) */
+        if (arb_contains_zero(a) && arb_contains_zero(b)) {
+            if (arb_is_zero(a) && arb_is_zero(b)) { s = EXPR_UNDEFINED; arb_indeterminate(y); break; }
+            s = maxst(s, EXPR_PARTIAL);
+            arb_const_pi(y, prec);
+            arb_neg(ev->t1, y);
+            arb_union(y, y, ev->t1, prec);
+        } else if (arb_contains_zero(a) && !arb_is_positive(b)) {
+            /* across the branch cut: atan2 jumps between -pi and pi */
+            arb_const_pi(y, prec);
+            arb_neg(ev->t1, y);
+            arb_union(y, y, ev->t1, prec);
+        } else arb_atan2(y, a, b, prec);
+        break;
+    case OP_SINH: arb_sinh(y, a, prec); break;
+    case OP_COSH: arb_cosh(y, a, prec); break;
+    case OP_TANH: arb_tanh(y, a, prec); break;
+    case OP_EXP: arb_exp(y, a, prec); break;
+    case OP_LOG:
+        if (arb_is_positive(a)) arb_log(y, a, prec);
+        else if (arb_is_nonpositive(a)) { s = EXPR_UNDEFINED; arb_indeterminate(y); }
+        else { s = maxst(s, EXPR_PARTIAL); arb_indeterminate(y); }
+        break;
+    case OP_SQRT:
+        if (arb_is_nonnegative(a)) arb_sqrtpos(y, a, prec);
+        else if (arb_is_negative(a)) { s = EXPR_UNDEFINED; arb_indeterminate(y); }
+        else { s = maxst(s, EXPR_PARTIAL); arb_sqrtpos(y, a, prec); }
+        break;
+    case OP_CBRT: real_cbrt(y, a, prec); break;
+    case OP_ABS: abs_enclosure(y, a, prec); break;
+    case OP_SIGN:
+        if (arb_is_positive(a)) arb_one(y);
+        else if (arb_is_negative(a)) arb_set_si(y, -1);
+        else if (arb_is_zero(a)) arb_zero(y);
+        else if (arb_is_nonnegative(a)) set_interval_si(y, 0, 1, prec);
+        else if (arb_is_nonpositive(a)) set_interval_si(y, -1, 0, prec);
+        else set_interval_si(y, -1, 1, prec);
+        break;
+    case OP_MIN: arb_min(y, a, b, prec); break;
+    case OP_MAX: arb_max(y, a, b, prec); break;
+    default:
+        arb_indeterminate(y);
+        s = EXPR_PARTIAL;
+        break;
+    }
+    if (s != EXPR_UNDEFINED && !arb_is_finite(y)) s = maxst(s, EXPR_PARTIAL);
+    st[k] = s;
+}
+
+/* ------------------------------------------------------------ gradients */
+
+/* g_k = f * g_a (componentwise) */
+static void gscale(expr_eval_t ev, int k, int a, const arb_t f)
+{
+    int i, m = ev->nact;
+    for (i = 0; i < m; i++) arb_mul(ev->g + k * m + i, ev->g + a * m + i, f, ev->prec);
+}
+
+static void step_grad(expr_eval_t ev, int k)
+{
+    const expr_instr *x = &ev->p->ins[k];
+    int m = ev->nact, i;
+    arb_ptr v = ev->main.v, gk = ev->g + k * m, ga = ev->g + x->a * m, gb = ev->g + x->b * m;
+    const arb_struct *a = v + x->a, *b = v + x->b;
+    unsigned char *tv = ev->main.tv;
+    slong prec = ev->prec;
+    arb_ptr t1 = ev->t1, t2 = ev->t2;
+
+    if (x->op == OP_CONST || x->op == OP_PARAM || OP_IS_BOOL(x->op)) return;
+    if (ev->main.st[k] != EXPR_DEFINED) { ev->gok[k] = 0; return; }
+    ev->gok[k] = ev->gok[x->a];
+    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
+        x->op == OP_POW || x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX)
+        ev->gok[k] &= ev->gok[x->b];
+
+    switch (x->op) {
+    case OP_NEG: for (i = 0; i < m; i++) arb_neg(gk + i, ga + i); break;
+    case OP_ADD: for (i = 0; i < m; i++) arb_add(gk + i, ga + i, gb + i, prec); break;
+    case OP_SUB: for (i = 0; i < m; i++) arb_sub(gk + i, ga + i, gb + i, prec); break;
+    case OP_MUL:
+        for (i = 0; i < m; i++) {
+            arb_mul(t1, ga + i, b, prec);
+            arb_addmul(t1, gb + i, a, prec);
+            arb_swap(gk + i, t1);
+        }
+        break;
+    case OP_DIV:   /* (a' - y b') / b */
+        for (i = 0; i < m; i++) {
+            arb_mul(t1, v + k, gb + i, prec);
+            arb_sub(t1, ga + i, t1, prec);
+            arb_div(gk + i, t1, b, prec);
+        }
+        break;
+    case OP_POWQ: {
+        const fmpq *q = ev->p->consts[x->b].q;
+        if (fmpq_is_zero(q)) {
+            arb_zero(t2);
+        } else if (fmpz_is_one(fmpq_denref(q))) {
+            fmpz_t e1;
+            fmpz_init(e1);
+            fmpz_sub_ui(e1, fmpq_numref(q), 1);
+            if (fmpz_sgn(e1) < 0 && arb_contains_zero(a)) arb_indeterminate(t2);
+            else arb_pow_fmpz(t2, a, e1, prec);
+            arb_mul_fmpz(t2, t2, fmpq_numref(q), prec);
+            fmpz_clear(e1);
+        } else {
+            arb_div(t2, v + k, a, prec);   /* y / a, infinite at a = 0 */
+            arb_mul_fmpz(t2, t2, fmpq_numref(q), prec);
+            arb_div_fmpz(t2, t2, fmpq_denref(q), prec);
+        }
+        gscale(ev, k, x->a, t2);
+        break;
+    }
+    case OP_POW:   /* y (b' log a + b a' / a) */
+        arb_log(t2, a, prec);
+        for (i = 0; i < m; i++) {
+            arb_mul(t1, gb + i, t2, prec);
+            arb_mul(ev->t3, b, ga + i, prec);
+            arb_div(ev->t3, ev->t3, a, prec);
+            arb_add(t1, t1, ev->t3, prec);
+            arb_mul(gk + i, t1, v + k, prec);
+        }
+        break;
+    case OP_SIN: arb_cos(t2, a, prec); gscale(ev, k, x->a, t2); break;
+    case OP_COS: arb_sin(t2, a, prec); arb_neg(t2, t2); gscale(ev, k, x->a, t2); break;
+    case OP_TAN: case OP_COT:
+        arb_sqr(t2, v + k, prec);
+        arb_add_ui(t2, t2, 1, prec);
+        if (x->op == OP_COT) arb_neg(t2, t2);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_ASIN: case OP_ACOS:
+        arb_sqr(t2, a, prec);
+        arb_sub_ui(t2, t2, 1, prec);
+        arb_neg(t2, t2);
+        if (arb_is_positive(t2)) {
+            arb_rsqrt(t2, t2, prec);
+            if (x->op == OP_ACOS) arb_neg(t2, t2);
+        } else arb_indeterminate(t2);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_ATAN:
+        arb_sqr(t2, a, prec);
+        arb_add_ui(t2, t2, 1, prec);
+        arb_inv(t2, t2, prec);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_ATAN2:   /* (x y' - y x') / (x^2 + y^2), a = y, b = x */
+        if (arb_contains_zero(a) && !arb_is_positive(b)) { ev->gok[k] = 0; break; }
+        arb_sqr(t2, a, prec);
+        arb_addmul(t2, b, b, prec);
+        for (i = 0; i < m; i++) {
+            arb_mul(t1, b, ga + i, prec);
+            arb_submul(t1, a, gb + i, prec);
+            arb_div(gk + i, t1, t2, prec);
+        }
+        break;
+    case OP_SINH: arb_cosh(t2, a, prec); gscale(ev, k, x->a, t2); break;
+    case OP_COSH: arb_sinh(t2, a, prec); gscale(ev, k, x->a, t2); break;
+    case OP_TANH:
+        arb_sqr(t2, v + k, prec);
+        arb_sub_ui(t2, t2, 1, prec);
+        arb_neg(t2, t2);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_EXP: gscale(ev, k, x->a, v + k); break;
+    case OP_LOG: arb_inv(t2, a, prec); gscale(ev, k, x->a, t2); break;
+    case OP_SQRT:
+        arb_mul_2exp_si(t2, v + k, 1);
+        if (arb_is_positive(t2)) arb_inv(t2, t2, prec);
+        else arb_indeterminate(t2);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_CBRT:
+        arb_sqr(t2, v + k, prec);
+        arb_mul_ui(t2, t2, 3, prec);
+        if (arb_is_positive(t2)) arb_inv(t2, t2, prec);
+        else arb_indeterminate(t2);
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_ABS:
+        if (arb_is_positive(a)) arb_one(t2);
+        else if (arb_is_negative(a)) arb_set_si(t2, -1);
+        else set_interval_si(t2, -1, 1, prec);   /* Clarke gradient of |u| */
+        gscale(ev, k, x->a, t2);
+        break;
+    case OP_SIGN:
+        if (arb_is_positive(a) || arb_is_negative(a)) {
+            for (i = 0; i < m; i++) arb_zero(gk + i);
+            ev->gok[k] = 1;
+        } else ev->gok[k] = 0;
+        break;
+    case OP_MIN: case OP_MAX: {
+        int first = x->op == OP_MIN ? arb_lt(a, b) : arb_gt(a, b);
+        int second = x->op == OP_MIN ? arb_gt(a, b) : arb_lt(a, b);
+        for (i = 0; i < m; i++) {
+            if (first) arb_set(gk + i, ga + i);
+            else if (second) arb_set(gk + i, gb + i);
+            else arb_union(gk + i, ga + i, gb + i, prec);
+        }
+        break;
+    }
+    case OP_IF:
+        if (tv[x->a] == TV_TRUE) {
+            for (i = 0; i < m; i++) arb_set(gk + i, gb + i);
+            ev->gok[k] = ev->gok[x->b];
+        } else if (tv[x->a] == TV_FALSE) {
+            for (i = 0; i < m; i++) arb_set(gk + i, ev->g + x->c * m + i);
+            ev->gok[k] = ev->gok[x->c];
+        } else ev->gok[k] = 0;
+        break;
+    default:
+        ev->gok[k] = 0;
+        break;
+    }
+}
+
+/* ------------------------------------------------------------ aux passes */
+
+static void run_pass(expr_eval_t ev, pass *ps, arb_srcptr box)
+{
+    int k;
+    for (k = 0; k < ev->n; k++) step_value(ev, ps, box, k);
+    ev->count += ev->n;
+}
+
+static pass *mid_pass(expr_eval_t ev)
+{
+    pass *ps = &ev->aux[0];
+    if (!ev->mid_done) {
+        int i;
+        for (i = 0; i < ev->nparams; i++) arb_set(ev->xbox + i, ev->box + i);
+        for (i = 0; i < ev->nact; i++) {
+            int j = ev->act[i];
+            arb_get_mid_arb(ev->xbox + j, ev->box + j);
+        }
+        run_pass(ev, ps, ev->xbox);
+        ev->mid_done = 1;
+    }
+    return ps;
+}
+
+/* The pass at the box whose active parameter i is fixed at its lower end
+ * (digit 1), upper end (digit 2), or left whole (digit 0). */
+static pass *endpoint_pass(expr_eval_t ev, long key)
+{
+    int i, j;
+    long kk = key;
+    pass *ps;
+    for (i = 1; i < NAUX; i++)
+        if (ev->aux[i].key == key) return &ev->aux[i];
+    ps = &ev->aux[1 + ev->aux_next];
+    ev->aux_next = (ev->aux_next + 1) % (NAUX - 1);
+    for (i = 0; i < ev->nparams; i++) arb_set(ev->xbox + i, ev->box + i);
+    for (i = 0; i < ev->nact; i++, kk /= 3) {
+        arf_t e;
+        j = ev->act[i];
+        if (kk % 3 == 0) continue;
+        arf_init(e);
+        if (kk % 3 == 1) arb_get_lbound_arf(e, ev->box + j, ev->prec);
+        else arb_get_ubound_arf(e, ev->box + j, ev->prec);
+        arb_set_arf(ev->xbox + j, e);
+        arf_clear(e);
+    }
+    run_pass(ev, ps, ev->xbox);
+    ps->key = key;
+    return ps;
+}
+
+/* Tightened enclosure of register d (DEFINED, gok) into out: natural value
+ * intersected with the mean-value form and, where every gradient component
+ * that matters has one sign, the endpoint values. */
+static void tighten_reg(expr_eval_t ev, arb_t out, int d)
+{
+    int m = ev->nact, i, any = 0;
+    arb_ptr g = ev->g + d * m;
+    pass *mp;
+    long klo = 0, khi = 0, p3 = 1;
+
+    arb_set(out, ev->main.v + d);
+    if (m == 0 || !ev->gok[d]) return;
+    mp = mid_pass(ev);
+    if (mp->st[d] == EXPR_DEFINED) {
+        arb_set(ev->t1, mp->v + d);
+        for (i = 0; i < m; i++) arb_addmul(ev->t1, g + i, ev->dx + i, ev->prec);
+        if (arb_is_finite(ev->t1) && arb_intersection(ev->t2, out, ev->t1, ev->prec))
+            arb_swap(out, ev->t2);
+    }
+    if (!arb_contains_zero(out)) return;   /* every comparison with 0 is decided */
+    for (i = 0; i < m; i++, p3 *= 3) {
+        if (arb_is_zero(ev->dx + i)) continue;
+        if (arb_is_nonnegative(g + i)) { klo += 1 * p3; khi += 2 * p3; any = 1; }
+        else if (arb_is_nonpositive(g + i)) { klo += 2 * p3; khi += 1 * p3; any = 1; }
+    }
+    if (!any) return;
+    {
+        pass *pl = endpoint_pass(ev, klo);
+        arf_t lo, hi;
+        int okl = pl->st[d] == EXPR_DEFINED;
+        arf_init(lo);
+        arf_init(hi);
+        if (okl) arb_get_lbound_arf(lo, pl->v + d, ev->prec);
+        {
+            pass *ph = endpoint_pass(ev, khi);
+            int okh = ph->st[d] == EXPR_DEFINED;
+            if (okh) arb_get_ubound_arf(hi, ph->v + d, ev->prec);
+            if (!okl) arb_get_lbound_arf(lo, out, ev->prec);
+            if (!okh) arb_get_ubound_arf(hi, out, ev->prec);
+            if (arf_cmp(lo, hi) <= 0) {
+                arb_set_interval_arf(ev->t1, lo, hi, ev->prec);
+                if (arb_intersection(ev->t2, out, ev->t1, ev->prec)) arb_swap(out, ev->t2);
+            }
+        }
+        arf_clear(lo);
+        arf_clear(hi);
+    }
+}
+
+/* ------------------------------------------------------------ runs */
+
+void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
+{
+    const expr_prog_struct *p = ev->p;
+    int k, i;
+
+    for (i = 0; i < ev->nparams; i++) arb_set(ev->box + i, box + i);
+    ev->mid_done = 0;
+    for (i = 1; i < NAUX; i++) ev->aux[i].key = -1;
+    ev->tighten = tighten && ev->nact > 0;
+    for (i = 0; i < ev->nact; i++) {
+        arb_zero(ev->dx + i);
+        mag_set(arb_radref(ev->dx + i), arb_radref(box + ev->act[i]));
+    }
+    if (!ev->tighten) {
+        run_pass(ev, &ev->main, ev->box);
+    } else {
+        pass *ps = &ev->main;
+        for (k = 0; k < ev->n; k++) {
+            int op = p->ins[k].op;
+            step_value(ev, ps, ev->box, k);
+            step_grad(ev, k);
+            if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
+                int d = p->ins[k].a;
+                if (ps->st[d] == EXPR_DEFINED && ev->gok[d]) {
+                    tighten_reg(ev, ev->t3, d);
+                    ps->tv[k] = cmp0(op, ev->t3);
+                }
+            }
+        }
+        ev->count += ev->n;
+    }
+    for (i = 0; i < p->nroots; i++) {
+        int r = p->roots[i];
+        if (OP_IS_BOOL(p->ins[r].op)) continue;
+        if (ev->tighten && ev->main.st[r] == EXPR_DEFINED) {
+            tighten_reg(ev, ev->t3, r);
+            arb_set(ev->out + i, ev->t3);
+        } else arb_set(ev->out + i, ev->main.v + r);
+    }
+}
+
+expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root)
+{
+    int r = ev->p->roots[root];
+    arb_set(out, ev->out + root);
+    return (expr_status) ev->main.st[r];
+}
+
+tv_t expr_eval_truth(const expr_eval_t ev, int root)
+{
+    return (tv_t) ev->main.tv[ev->p->roots[root]];
+}
+
+void expr_interval_ball(arb_t out, const arb_t lo, const arb_t hi, slong prec)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    arb_get_lbound_arf(a, lo, prec);
+    arb_get_ubound_arf(b, hi, prec);
+    if (arf_cmp(a, b) <= 0) arb_set_interval_arf(out, a, b, prec);
+    else arb_union(out, lo, hi, prec);
+    arf_clear(a);
+    arf_clear(b);
+}
+
+expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_scope_t s,
+                           arb_srcptr box, slong prec)
+{
+    expr_error_t err;
+    expr_t roots[1];
+    expr_prog_t p;
+    expr_eval_t ev;
+    int *act, nact = 0, i, np;
+    expr_status st = EXPR_UNDEFINED;
+
+    roots[0] = e;
+    p = expr_compile(roots, 1, s, &err);
+    if (p == NULL) {
+        if (out) arb_indeterminate(out);
+        if (truth) *truth = TV_UNKNOWN;
+        return EXPR_UNDEFINED;
+    }
+    np = p->nparams;
+    act = flint_malloc((np + 1) * sizeof(int));
+    for (i = 0; i < np; i++)
+        if (!arb_is_exact(box + i)) act[nact++] = i;
+    ev = expr_eval_new(p, act, nact, prec);
+    expr_eval_run(ev, box, 1);
+    if (expr_prog_root_is_bool(p, 0)) {
+        if (truth) *truth = expr_eval_truth(ev, 0);
+        if (out) arb_indeterminate(out);
+        st = (expr_status) ev->main.st[p->roots[0]];
+    } else {
+        arb_t tmp;
+        arb_init(tmp);
+        st = expr_eval_value(tmp, ev, 0);
+        if (out) arb_set(out, tmp);
+        if (truth) *truth = TV_UNKNOWN;
+        arb_clear(tmp);
+    }
+    expr_eval_free(ev);
+    flint_free(act);
+    expr_prog_free(p);
+    return st;
+}

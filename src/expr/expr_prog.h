@@ -1,0 +1,52 @@
+/* expr_prog.h -- compiled programs (internal to src/expr).
+ *
+ * A program is a flat array of instructions in evaluation order; each
+ * instruction writes the register with its own index. Operands name earlier
+ * registers. Identical instructions are shared (hash-consing), so a
+ * subexpression used twice is evaluated once. */
+#ifndef FC_EXPR_PROG_H
+#define FC_EXPR_PROG_H
+
+#include "expr/expr.h"
+
+typedef enum {
+    OP_CONST,      /* x = constant c (ball at the run's precision) */
+    OP_PARAM,      /* x = box[a] */
+    OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV,
+    OP_POWQ,       /* x = a ^ q, q = rational exponent c */
+    OP_POW,        /* x = a ^ b, general (a > 0) */
+    OP_SIN, OP_COS, OP_TAN, OP_COT, OP_ASIN, OP_ACOS, OP_ATAN, OP_ATAN2,
+    OP_SINH, OP_COSH, OP_TANH, OP_EXP, OP_LOG, OP_SQRT, OP_CBRT,
+    OP_ABS, OP_SIGN, OP_MIN, OP_MAX,
+    OP_IF,         /* x = a ? b : c (a boolean register) */
+    /* boolean-valued */
+    OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
+    OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF
+} expr_op;
+
+typedef struct {
+    int op;
+    int a, b, c;   /* registers (or parameter / constant index) */
+} expr_instr;
+
+typedef enum { CONST_Q, CONST_PI, CONST_E, CONST_BALL } expr_const_kind;
+
+typedef struct {
+    expr_const_kind kind;
+    fmpq_t q;
+    arb_t ball;
+} expr_const;
+
+struct expr_prog_struct {
+    expr_instr *ins;
+    int n, alloc;
+    expr_const *consts;
+    int nconsts, cons_alloc;
+    int *roots;
+    int nroots;
+    int nparams;
+};
+
+#define OP_IS_BOOL(op) ((op) >= OP_LT0)
+
+#endif
