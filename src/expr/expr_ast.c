@@ -65,7 +65,9 @@ expr_t expr_new(expr_kind kind)
 expr_t expr_num_si(slong p, ulong q)
 {
     expr_t e = expr_new(EXPR_NUM);
-    fmpq_set_si(e->num, p, q);
+    fmpz_set_si(fmpq_numref(e->num), p);
+    fmpz_set_ui(fmpq_denref(e->num), q);
+    fmpq_canonicalise(e->num);
     return e;
 }
 

@@ -1,0 +1,318 @@
+/* pave.c -- level-synchronous certified quadtree paving. */
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "pave/pave.h"
+
+#define LABEL_SPLIT (-100)   /* undecided, to be subdivided */
+#define LABEL_SKIPPED (-101) /* not evaluated (time budget) */
+#define LABEL_OVERLAP (-102)
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+void pave_result_init(pave_result *r)
+{
+    memset(r, 0, sizeof *r);
+    arf_init(r->x0);
+    arf_init(r->w);
+    arf_init(r->y0);
+    arf_init(r->h);
+}
+
+void pave_result_clear(pave_result *r)
+{
+    flint_free(r->cells);
+    flint_free(r->area_lo);
+    flint_free(r->area_hi);
+    arf_clear(r->x0);
+    arf_clear(r->w);
+    arf_clear(r->y0);
+    arf_clear(r->h);
+}
+
+/* x0 = lower end rounded down, w >= hi - x0 rounded up, both to `bits` bits. */
+static void grid_axis(arf_t x0, arf_t w, const arb_t lo, const arb_t hi, slong bits)
+{
+    arf_t u;
+    arf_init(u);
+    arb_get_lbound_arf(x0, lo, 128);
+    arf_set_round(x0, x0, bits, ARF_RND_FLOOR);
+    arb_get_ubound_arf(u, hi, 128);
+    arf_sub(w, u, x0, bits, ARF_RND_CEIL);
+    arf_clear(u);
+}
+
+static void cell_ends_axis(arf_t lo, arf_t hi, const arf_t x0, const arf_t w, uint32_t i, int level)
+{
+    arf_mul_ui(lo, w, i, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(lo, lo, -level);
+    arf_add(lo, lo, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_ui(hi, w, (ulong) i + 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(hi, hi, -level);
+    arf_add(hi, hi, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
+}
+
+void pave_cell_ends(arf_t xlo, arf_t xhi, arf_t ylo, arf_t yhi, const pave_result *r, const pave_cell *c)
+{
+    cell_ends_axis(xlo, xhi, r->x0, r->w, c->i, c->level);
+    cell_ends_axis(ylo, yhi, r->y0, r->h, c->j, c->level);
+}
+
+void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c)
+{
+    arf_t a, b, d, e;
+    arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+    pave_cell_ends(a, b, d, e, r, c);
+    arb_set_interval_arf(x, a, b, ARF_PREC_EXACT);
+    arb_set_interval_arf(y, d, e, ARF_PREC_EXACT);
+    arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+}
+
+/* ------------------------------------------------------------ workers */
+
+typedef struct {
+    const pave_problem *pb;
+    pave_result *r;
+    expr_eval_t ev;
+    arb_ptr box;
+    pave_cell *cells;     /* this worker's slice */
+    long n;
+    int *labels;          /* out */
+    int *ovl_a, *ovl_b;
+    long evaluations;
+    double deadline;      /* 0: none */
+    int maxlevel;         /* the depth limit */
+    slong max_prec_used;
+} worker;
+
+/* Classifies at the current precision: a region index, PAVE_NONE,
+ * LABEL_SPLIT (undecided) or LABEL_OVERLAP (a, b set). */
+static int classify_once(worker *wk, int *a, int *b)
+{
+    int k, ntrue = 0, nfalse = 0, label = LABEL_SPLIT;
+    expr_eval_run(wk->ev, wk->box, 1);
+    wk->evaluations++;
+    for (k = 0; k < wk->pb->nregions; k++) {
+        tv_t t = expr_eval_truth(wk->ev, k);
+        if (t == TV_TRUE) {
+            if (ntrue++) { *b = k; return LABEL_OVERLAP; }
+            *a = k;
+            label = k;
+        } else if (t == TV_FALSE) nfalse++;
+    }
+    if (ntrue == 1) return label;
+    if (nfalse == wk->pb->nregions) return PAVE_NONE;
+    return LABEL_SPLIT;
+}
+
+static int classify(worker *wk, const pave_cell *c, int *a, int *b)
+{
+    const pave_problem *pb = wk->pb;
+    int label;
+    pave_cell_box(wk->box + pb->xparam, wk->box + pb->yparam, wk->r, c);
+    label = classify_once(wk, a, b);
+    if (label == LABEL_SPLIT && c->level >= wk->maxlevel && pb->max_prec > pb->prec) {
+        /* at the depth limit: is it the rounding, not the width, that blocks?
+           Probe the cell's centre as a point; if that is undecided too, retry
+           the cell at higher precision. */
+        slong p = pb->prec;
+        while (label == LABEL_SPLIT && p < pb->max_prec) {
+            int pa, pbb, pl;
+            arb_t cx, cy;
+            arb_init(cx);
+            arb_init(cy);
+            arb_set(cx, wk->box + pb->xparam);
+            arb_set(cy, wk->box + pb->yparam);
+            arb_get_mid_arb(wk->box + pb->xparam, cx);
+            arb_get_mid_arb(wk->box + pb->yparam, cy);
+            pl = classify_once(wk, &pa, &pbb);
+            arb_swap(wk->box + pb->xparam, cx);
+            arb_swap(wk->box + pb->yparam, cy);
+            arb_clear(cx);
+            arb_clear(cy);
+            if (pl != LABEL_SPLIT) break;
+            p = FLINT_MIN(2 * p, pb->max_prec);
+            expr_eval_set_prec(wk->ev, p);
+            if (p > wk->max_prec_used) wk->max_prec_used = p;
+            label = classify_once(wk, a, b);
+        }
+        if (p != pb->prec) expr_eval_set_prec(wk->ev, pb->prec);
+    }
+    return label;
+}
+
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    long i;
+    for (i = 0; i < wk->n; i++) {
+        if (wk->deadline > 0 && (i & 15) == 0 && now() > wk->deadline) {
+            for (; i < wk->n; i++) wk->labels[i] = LABEL_SKIPPED;
+            break;
+        }
+        wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ driver */
+
+static void push(pave_result *r, pave_cell c, int label)
+{
+    if (r->ncells == r->alloc) {
+        r->alloc = r->alloc ? 2 * r->alloc : 1024;
+        r->cells = flint_realloc(r->cells, r->alloc * sizeof(pave_cell));
+    }
+    c.label = (int16_t) label;
+    r->cells[r->ncells++] = c;
+}
+
+int pave_run(pave_result *r, const pave_problem *pb)
+{
+    int nt = pb->threads < 1 ? 1 : pb->threads, t, level, k, p;
+    worker *wk = flint_calloc(nt, sizeof(worker));
+    pthread_t *th = flint_malloc(nt * sizeof(pthread_t));
+    pave_cell *front = flint_malloc(sizeof(pave_cell)), *next = NULL;
+    long nfront = 1, cfront = 1, nnext, anext = 0, i;
+    int *labels = NULL, *oa = NULL, *ob = NULL;
+    long alabels = 0;
+    double t0 = now(), deadline = pb->seconds > 0 ? t0 + pb->seconds : 0;
+    int active[2] = {pb->xparam, pb->yparam};
+    int status = 0;
+
+    grid_axis(r->x0, r->w, pb->x_lo, pb->x_hi, 26);
+    grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
+    r->area_lo = flint_calloc(pb->nregions + 1, sizeof(double));
+    r->area_hi = flint_calloc(pb->nregions + 1, sizeof(double));
+    r->max_prec_used = pb->prec;
+
+    for (t = 0; t < nt; t++) {
+        wk[t].pb = pb;
+        wk[t].r = r;
+        wk[t].ev = expr_eval_new(pb->prog, active, 2, pb->prec);
+        wk[t].box = _arb_vec_init(pb->nparams);
+        _arb_vec_set(wk[t].box, pb->box, pb->nparams);
+        wk[t].deadline = deadline;
+        wk[t].maxlevel = pb->depth;
+        wk[t].max_prec_used = pb->prec;
+    }
+    front[0].i = front[0].j = 0;
+    front[0].level = 0;
+    front[0].label = 0;
+
+    for (level = 0; nfront > 0; level++) {
+        long chunk, evaluated_before;
+        if (nfront > alabels) {
+            alabels = nfront;
+            labels = flint_realloc(labels, alabels * sizeof(int));
+            oa = flint_realloc(oa, alabels * sizeof(int));
+            ob = flint_realloc(ob, alabels * sizeof(int));
+        }
+        chunk = (nfront + nt - 1) / nt;
+        for (t = 0; t < nt; t++) {
+            long s = t * chunk, e = FLINT_MIN(nfront, s + chunk);
+            wk[t].cells = front + s;
+            wk[t].n = e > s ? e - s : 0;
+            wk[t].labels = labels + s;
+            wk[t].ovl_a = oa + s;
+            wk[t].ovl_b = ob + s;
+        }
+        if (nt == 1) work(&wk[0]);
+        else {
+            for (t = 0; t < nt; t++) pthread_create(&th[t], NULL, work, &wk[t]);
+            for (t = 0; t < nt; t++) pthread_join(th[t], NULL);
+        }
+        r->max_depth = level;
+        evaluated_before = 0;
+        for (t = 0; t < nt; t++) evaluated_before += wk[t].evaluations;
+
+        /* collect, in order: decided cells are final, undecided ones split */
+        nnext = 0;
+        for (i = 0; i < nfront; i++) {
+            int lab = labels[i];
+            if (lab == LABEL_OVERLAP) {
+                if (!r->overlap) {
+                    r->overlap = 1;
+                    r->overlap_a = oa[i];
+                    r->overlap_b = ob[i];
+                    r->overlap_cell = front[i];
+                }
+                status = -1;
+                continue;
+            }
+            if (lab >= 0 || lab == PAVE_NONE) { push(r, front[i], lab); continue; }
+            if (lab == LABEL_SKIPPED) { push(r, front[i], PAVE_PENDING); r->budget_hit = 2; continue; }
+            if (level >= pb->depth) { push(r, front[i], PAVE_UNDECIDED); continue; }
+            if (pb->max_cells > 0 && evaluated_before + nnext + 4 > pb->max_cells) {
+                push(r, front[i], PAVE_PENDING);
+                r->budget_hit = 1;
+                continue;
+            }
+            if (nnext + 4 > anext) {
+                anext = 2 * (nnext + 4);
+                next = flint_realloc(next, anext * sizeof(pave_cell));
+            }
+            for (k = 0; k < 4; k++) {
+                pave_cell c;
+                c.i = 2 * front[i].i + (k & 1);
+                c.j = 2 * front[i].j + (k >> 1);
+                c.level = (uint8_t) (level + 1);
+                c.label = 0;
+                next[nnext++] = c;
+            }
+        }
+        if (pb->progress) {
+            double dec = 0;
+            for (i = 0; i < r->ncells; i++)
+                if (r->cells[i].label >= 0 || r->cells[i].label == PAVE_NONE)
+                    dec += 1.0 / (double) ((uint64_t) 1 << (2 * r->cells[i].level));
+            fprintf(stderr, "\r%s: depth %d/%d, %ld cells, decided %.4f%%, %.2f s   ",
+                    pb->name ? pb->name : "plot", level, pb->depth, r->ncells + nnext, 100 * dec,
+                    now() - t0);
+        }
+        {
+            pave_cell *tmp = front;
+            long tcap = cfront;
+            front = next;
+            cfront = anext;
+            nfront = nnext;
+            next = tmp;
+            anext = tcap;
+        }
+        if (status < 0) break;
+    }
+    if (pb->progress) fputc('\n', stderr);
+
+    for (i = 0; i < r->ncells; i++) {
+        const pave_cell *c = r->cells + i;
+        double a = 1.0 / (double) ((uint64_t) 1 << (2 * c->level));
+        if (c->label >= 0) r->area_lo[c->label] += a;
+        else if (c->label == PAVE_NONE) r->none += a;
+        else if (c->label == PAVE_UNDECIDED) r->undecided += a;
+        else r->pending += a;
+    }
+    for (p = 0; p < pb->nregions; p++) r->area_hi[p] = r->area_lo[p] + r->undecided + r->pending;
+
+    for (t = 0; t < nt; t++) {
+        r->evaluations += wk[t].evaluations;
+        r->instructions += expr_eval_count(wk[t].ev);
+        if (wk[t].max_prec_used > r->max_prec_used) r->max_prec_used = wk[t].max_prec_used;
+        expr_eval_free(wk[t].ev);
+        _arb_vec_clear(wk[t].box, pb->nparams);
+    }
+    r->seconds = now() - t0;
+    flint_free(wk);
+    flint_free(th);
+    flint_free(front);
+    flint_free(next);
+    flint_free(labels);
+    flint_free(oa);
+    flint_free(ob);
+    return status;
+}

@@ -1,0 +1,79 @@
+/* pave.h -- certified quadtree paving of a 2-D parameter box.
+ *
+ * A cell is labelled with region r only when predicate r is certified TRUE at
+ * every point of the closed cell; PAVE_NONE when every predicate is certified
+ * FALSE there; PAVE_UNDECIDED when the depth limit (and precision escalation)
+ * could not decide it; PAVE_PENDING when a budget (cells, seconds) stopped the
+ * work before the cell was decided. The paving is level-synchronous, so the
+ * cells do not depend on the number of threads (unless a time budget fires).
+ */
+#ifndef FC_PAVE_H
+#define FC_PAVE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "expr/expr.h"
+
+enum { PAVE_NONE = -1, PAVE_UNDECIDED = -2, PAVE_PENDING = -3 };
+
+typedef struct {
+    uint32_t i, j;     /* column and row at this level, from the lower-left corner */
+    uint8_t level;     /* 0: the whole box */
+    int16_t label;     /* region index, or PAVE_NONE / PAVE_UNDECIDED / PAVE_PENDING */
+} pave_cell;
+
+typedef struct {
+    expr_prog_t prog;  /* roots: the region predicates, in order (all boolean) */
+    int nregions;
+    arb_srcptr box;    /* one ball per parameter (the values of non-axis parameters) */
+    int nparams;
+    int xparam, yparam;
+    arb_srcptr x_lo, x_hi, y_lo, y_hi; /* the requested plot box */
+    int depth;         /* smallest cell: 2^-depth of each axis */
+    long max_cells;    /* 0: no limit; counts evaluated cells */
+    double seconds;    /* 0: no limit */
+    int threads;       /* >= 1 */
+    slong prec;        /* starting precision (escalated x2 up to max_prec) */
+    slong max_prec;
+    int progress;      /* 1: a progress line on stderr */
+    const char *name;  /* for the progress line */
+} pave_problem;
+
+typedef struct {
+    pave_cell *cells;  /* the final cells, sorted by (level, j, i) */
+    long ncells, alloc;
+    arf_t x0, w, y0, h; /* the paved box: [x0, x0 + w] x [y0, y0 + h], exact, w and h
+                           with short mantissas so that every cell is an exact ball */
+    double *area_lo, *area_hi; /* per region, fractions of the paved box (exact dyadics) */
+    double undecided, pending, none; /* fractions */
+    long evaluations;  /* cell classifications (including precision retries) */
+    ulong instructions;
+    int max_depth;     /* deepest level reached */
+    slong max_prec_used;
+    double seconds;
+    int budget_hit;    /* 1 cells, 2 seconds, 0 none */
+    /* overlap: two predicates certified TRUE on one cell (an error in the case) */
+    int overlap, overlap_a, overlap_b;
+    pave_cell overlap_cell;
+} pave_result;
+
+void pave_result_init(pave_result *r);
+void pave_result_clear(pave_result *r);
+
+/* Paves the problem. Returns 0, or -1 when regions overlap (r->overlap set,
+ * r->overlap_cell the cell on which both were certified). */
+int pave_run(pave_result *r, const pave_problem *pb);
+
+/* The exact closed cell as two balls (each exactly the interval). */
+void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c);
+/* Cell ends as exact arf values. */
+void pave_cell_ends(arf_t xlo, arf_t xhi, arf_t ylo, arf_t yhi, const pave_result *r, const pave_cell *c);
+
+/* Exact decimal expansion of a dyadic number (newly allocated, flint_free). */
+char *pave_arf_decimal(const arf_t x);
+
+/* Writes the cells CSV (header x_lo,x_hi,y_lo,y_hi,label) to an open stream;
+ * names[r] is region r's name. Returns 0 or -1 on a write error. */
+int pave_write_csv(FILE *f, const pave_result *r, const char *const *names);
+
+#endif

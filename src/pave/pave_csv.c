@@ -1,0 +1,91 @@
+/* pave_csv.c -- exact decimal output of cell ends and the cells CSV. */
+#include <string.h>
+#include "pave/pave.h"
+
+char *pave_arf_decimal(const arf_t x)
+{
+    fmpz_t m, e, t;
+    char *digits, *out;
+    slong ex, n, point, i;
+    int neg;
+
+    if (arf_is_zero(x)) {
+        out = flint_malloc(2);
+        strcpy(out, "0");
+        return out;
+    }
+    fmpz_init(m);
+    fmpz_init(e);
+    fmpz_init(t);
+    arf_get_fmpz_2exp(m, e, x);   /* x = m 2^e exactly */
+    ex = fmpz_get_si(e);
+    neg = fmpz_sgn(m) < 0;
+    fmpz_abs(m, m);
+    if (ex >= 0) {
+        fmpz_mul_2exp(m, m, ex);
+        point = 0;
+    } else {
+        /* m 2^-k = m 5^k / 10^k */
+        fmpz_ui_pow_ui(t, 5, (ulong) -ex);
+        fmpz_mul(m, m, t);
+        point = -ex;
+    }
+    digits = fmpz_get_str(NULL, 10, m);
+    n = (slong) strlen(digits);
+    out = flint_malloc(n + point + 4);
+    i = 0;
+    if (neg) out[i++] = '-';
+    if (point == 0) {
+        memcpy(out + i, digits, n);
+        i += n;
+    } else {
+        slong ipart = n - point, k;
+        if (ipart <= 0) {
+            out[i++] = '0';
+            out[i++] = '.';
+            for (k = 0; k < -ipart; k++) out[i++] = '0';
+            memcpy(out + i, digits, n);
+            i += n;
+        } else {
+            memcpy(out + i, digits, ipart);
+            i += ipart;
+            out[i++] = '.';
+            memcpy(out + i, digits + ipart, point);
+            i += point;
+        }
+        while (out[i - 1] == '0') i--;
+        if (out[i - 1] == '.') i--;
+    }
+    out[i] = 0;
+    flint_free(digits);
+    fmpz_clear(m);
+    fmpz_clear(e);
+    fmpz_clear(t);
+    return out;
+}
+
+int pave_write_csv(FILE *f, const pave_result *r, const char *const *names)
+{
+    arf_t a, b, c, d;
+    long i;
+    int bad = 0;
+    arf_init(a); arf_init(b); arf_init(c); arf_init(d);
+    if (fprintf(f, "x_lo,x_hi,y_lo,y_hi,label\n") < 0) bad = 1;
+    for (i = 0; i < r->ncells && !bad; i++) {
+        const pave_cell *cl = r->cells + i;
+        char *s[4];
+        const char *lab;
+        int k;
+        pave_cell_ends(a, b, c, d, r, cl);
+        s[0] = pave_arf_decimal(a);
+        s[1] = pave_arf_decimal(b);
+        s[2] = pave_arf_decimal(c);
+        s[3] = pave_arf_decimal(d);
+        lab = cl->label >= 0 ? names[cl->label] : cl->label == PAVE_NONE ? "none"
+            : cl->label == PAVE_UNDECIDED ? "undecided" : "pending";
+        if (fprintf(f, "%s,%s,%s,%s,%s\n", s[0], s[1], s[2], s[3], lab) < 0) bad = 1;
+        for (k = 0; k < 4; k++) flint_free(s[k]);
+    }
+    arf_clear(a); arf_clear(b); arf_clear(c); arf_clear(d);
+    return bad ? -1 : 0;
+}
