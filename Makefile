@@ -70,3 +70,11 @@ install: bin/fricert
 	install -m 644 templates/*.tmpl $(DESTDIR)$(PREFIX)/share/fricert/templates/ 2>/dev/null || true
 
 -include $(LIB_OBJ:.o=.d) build/src/cli/main.d
+
+build/bench/bench_pave: bench/bench_pave.c build/libfricert.a
+	@mkdir -p build/bench
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< build/libfricert.a $(LIBS)
+
+# Figures and ratios only; never fails on a time.
+bench: build/bench/bench_pave
+	build/bench/bench_pave 16 1
