@@ -6,7 +6,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Wno-unused-parameter -pthread
 CPPFLAGS += -Isrc -Isrc/base -MMD -MP
-PKGS    := cairo cairo-pdf cairo-svg cairo-png jansson inih nettle mpfr
+PKGS    := cairo cairo-pdf cairo-svg cairo-png jansson inih nettle mpfr freetype2
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
