@@ -179,6 +179,9 @@ expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_sc
 
 /* Ball of the closed interval [lo, hi] (lo <= hi), containing it. */
 void expr_interval_ball(arb_t out, const arb_t lo, const arb_t hi, slong prec);
+/* Ball equal to [lo, hi] exactly when the half-width is representable as a
+ * radius (e.g. dyadic cells), else the smallest enclosing one. */
+void expr_interval_arf(arb_t out, const arf_t lo, const arf_t hi);
 
 /* ---------------------------------------------------------- printing */
 

@@ -65,9 +65,11 @@ expr_t expr_new(expr_kind kind)
 expr_t expr_num_si(slong p, ulong q)
 {
     expr_t e = expr_new(EXPR_NUM);
-    fmpz_set_si(fmpq_numref(e->num), p);
-    fmpz_set_ui(fmpq_denref(e->num), q);
-    fmpq_canonicalise(e->num);
+    fmpq_t t;
+    fmpq_init(t);
+    fmpq_set_si(t, p, q);
+    fmpq_swap(e->num, t);
+    fmpq_clear(t);
     return e;
 }
 

@@ -165,7 +165,23 @@ static int comp_def(compiler *cc, const expr_t e, expr_t def)
 
 static int comp_cmp(compiler *cc, const expr_t e, int op)
 {
-    int a = comp(cc, e->args[0]), b = comp(cc, e->args[1]), d;
+    int a, b, d;
+    fmpq_t qa, qb;
+    fmpq_init(qa);
+    fmpq_init(qb);
+    if (const_rational(qa, e->args[0]) && const_rational(qb, e->args[1])) {
+        /* both sides exact rationals: decide exactly */
+        int c = fmpq_cmp(qa, qb), t;
+        t = op == OP_LT0 ? c < 0 : op == OP_LE0 ? c <= 0 : op == OP_GT0 ? c > 0
+          : op == OP_GE0 ? c >= 0 : op == OP_EQ0 ? c == 0 : c != 0;
+        fmpq_clear(qa);
+        fmpq_clear(qb);
+        return emit(cc, t ? OP_TRUE : OP_FALSE, 0, 0, 0);
+    }
+    fmpq_clear(qa);
+    fmpq_clear(qb);
+    a = comp(cc, e->args[0]);
+    b = comp(cc, e->args[1]);
     /* a op b  <=>  (a - b) op 0; comparing with a literal 0 keeps a as is */
     if (e->args[1]->kind == EXPR_NUM && fmpq_is_zero(e->args[1]->num)) d = a;
     else d = emit(cc, OP_SUB, a, b, 0);

@@ -38,7 +38,7 @@ struct expr_eval_struct {
     arb_ptr dx;        /* nact balls [-rad, rad] of the active parameters */
     arb_ptr out;       /* per root: tightened value */
     int tighten;
-    arb_t t1, t2, t3;
+    arb_t t1, t2, t3, tout;
     ulong count;
 };
 
@@ -113,6 +113,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
     arb_init(ev->t1);
     arb_init(ev->t2);
     arb_init(ev->t3);
+    arb_init(ev->tout);
     /* constant gradients: constants 0, parameters unit vectors */
     for (k = 0; k < ev->n; k++) {
         const expr_instr *x = &p->ins[k];
@@ -141,6 +142,7 @@ void expr_eval_free(expr_eval_t ev)
     arb_clear(ev->t1);
     arb_clear(ev->t2);
     arb_clear(ev->t3);
+    arb_clear(ev->tout);
     flint_free(ev->act);
     flint_free(ev->pos);
     flint_free(ev);
@@ -273,9 +275,15 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
     case OP_TRUE: tv[k] = TV_TRUE; st[k] = EXPR_DEFINED; return;
     case OP_FALSE: tv[k] = TV_FALSE; st[k] = EXPR_DEFINED; return;
     case OP_NOT: tv[k] = tv_not(tv[x->a]); st[k] = st[x->a]; return;
-    case OP_AND: tv[k] = tv_and(tv[x->a], tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
-    case OP_OR: tv[k] = tv_or(tv[x->a], tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
-    case OP_IMPLIES: tv[k] = tv_or(tv_not(tv[x->a]), tv[x->b]); st[k] = maxst(st[x->a], st[x->b]); return;
+    case OP_AND: case OP_OR: case OP_IMPLIES:
+        tv[k] = x->op == OP_AND ? tv_and(tv[x->a], tv[x->b])
+              : x->op == OP_OR ? tv_or(tv[x->a], tv[x->b]) : tv_or(tv_not(tv[x->a]), tv[x->b]);
+        /* a decided truth is a verdict on the whole box; an undecided one is
+           undefined everywhere only if both operands are */
+        if (tv[k] != TV_UNKNOWN) st[k] = EXPR_DEFINED;
+        else if (st[x->a] == EXPR_UNDEFINED && st[x->b] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
+        else st[k] = st[x->a] || st[x->b] ? EXPR_PARTIAL : EXPR_DEFINED;
+        return;
     case OP_XOR: case OP_IFF:
         st[k] = maxst(st[x->a], st[x->b]);
         if (tv[x->a] == TV_UNKNOWN || tv[x->b] == TV_UNKNOWN) tv[k] = TV_UNKNOWN;
@@ -291,8 +299,11 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         else if (st[x->b] == EXPR_UNDEFINED) { arb_set(y, v + x->c); s = maxst(st[x->c], EXPR_PARTIAL); }
         else if (st[x->c] == EXPR_UNDEFINED) { arb_set(y, b); s = maxst(st[x->b], EXPR_PARTIAL); }
         else { arb_union(y, b, v + x->c, prec); s = maxst(st[x->b], st[x->c]); }
-        st[k] = maxst(s, st[x->a]);
-        if (st[x->a] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
+        if (tv[x->a] == TV_UNKNOWN) {
+            s = maxst(s, st[x->a]);
+            if (st[x->a] == EXPR_UNDEFINED) s = EXPR_UNDEFINED;
+        }
+        st[k] = s;
         return;
     default:
         break;
@@ -308,11 +319,21 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         arb_indeterminate(y);
         return;
     }
+    /* an input with no finite enclosure decides nothing, not even a domain */
+    if (!arb_is_finite(a) || (x->op != OP_NEG && x->op != OP_POWQ && x->op < OP_SIN && !arb_is_finite(b)) ||
+        ((x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX) && !arb_is_finite(b))) {
+        st[k] = maxst(s, EXPR_PARTIAL);
+        arb_indeterminate(y);
+        return;
+    }
 
     switch (x->op) {
     case OP_NEG: arb_neg(y, a); break;
     case OP_ADD: arb_add(y, a, b, prec); break;
-    case OP_SUB: arb_sub(y, a, b, prec); break;
+    case OP_SUB:   /* u - u is 0 wherever u is defined, whatever its ball */
+        if (x->a == x->b) arb_zero(y);
+        else arb_sub(y, a, b, prec);
+        break;
     case OP_MUL: arb_mul(y, a, b, prec); break;
     case OP_DIV:
         if (arb_contains_zero(b)) {
@@ -390,8 +411,22 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
             if (!arb_intersection(ev->t3, ev->t3, a, prec)) { arb_indeterminate(y); break; }
             a = ev->t3;
         }
-        if (x->op == OP_ASIN) arb_asin(y, a, prec);
-        else arb_acos(y, a, prec);
+        {   /* monotone: from the ends, which stays finite at +-1 */
+            arf_t lo, hi;
+            arf_init(lo);
+            arf_init(hi);
+            arb_get_lbound_arf(lo, a, prec);
+            arb_get_ubound_arf(hi, a, prec);
+            if (arf_cmp_si(lo, -1) < 0) arf_set_si(lo, -1);
+            if (arf_cmp_si(hi, 1) > 0) arf_set_si(hi, 1);
+            arb_set_arf(ev->t1, lo);
+            arb_set_arf(ev->t2, hi);
+            if (x->op == OP_ASIN) { arb_asin(ev->t1, ev->t1, prec); arb_asin(ev->t2, ev->t2, prec); }
+            else { arb_acos(ev->t1, ev->t1, prec); arb_acos(ev->t2, ev->t2, prec); }
+            arb_union(y, ev->t1, ev->t2, prec);
+            arf_clear(lo);
+            arf_clear(hi);
+        }
         break;
     case OP_ATAN: arb_atan(y, a, prec); break;
     case OP_ATAN2:   /* atan2(a = y, b = x) */
@@ -401,6 +436,12 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
             arb_const_pi(y, prec);
             arb_neg(ev->t1, y);
             arb_union(y, y, ev->t1, prec);
+        } else if (arb_contains_zero(a) && arb_is_negative(b) && arb_is_nonnegative(a)) {
+            /* on the closed upper side of the cut (atan2(0, x < 0) = pi): pi + atan(y/x) */
+            arb_div(ev->t1, a, b, prec);
+            arb_atan(ev->t1, ev->t1, prec);
+            arb_const_pi(y, prec);
+            arb_add(y, y, ev->t1, prec);
         } else if (arb_contains_zero(a) && !arb_is_positive(b)) {
             /* across the branch cut: atan2 jumps between -pi and pi */
             arb_const_pi(y, prec);
@@ -472,7 +513,12 @@ static void step_grad(expr_eval_t ev, int k)
     switch (x->op) {
     case OP_NEG: for (i = 0; i < m; i++) arb_neg(gk + i, ga + i); break;
     case OP_ADD: for (i = 0; i < m; i++) arb_add(gk + i, ga + i, gb + i, prec); break;
-    case OP_SUB: for (i = 0; i < m; i++) arb_sub(gk + i, ga + i, gb + i, prec); break;
+    case OP_SUB:
+        for (i = 0; i < m; i++) {
+            if (x->a == x->b) arb_zero(gk + i);
+            else arb_sub(gk + i, ga + i, gb + i, prec);
+        }
+        break;
     case OP_MUL:
         for (i = 0; i < m; i++) {
             arb_mul(t1, ga + i, b, prec);
@@ -738,8 +784,8 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
                 int d = p->ins[k].a;
                 if (ps->st[d] == EXPR_DEFINED && ev->gok[d]) {
-                    tighten_reg(ev, ev->t3, d);
-                    ps->tv[k] = cmp0(op, ev->t3);
+                    tighten_reg(ev, ev->tout, d);
+                    ps->tv[k] = cmp0(op, ev->tout);
                 }
             }
         }
@@ -749,8 +795,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
         int r = p->roots[i];
         if (OP_IS_BOOL(p->ins[r].op)) continue;
         if (ev->tighten && ev->main.st[r] == EXPR_DEFINED) {
-            tighten_reg(ev, ev->t3, r);
-            arb_set(ev->out + i, ev->t3);
+            tighten_reg(ev, ev->out + i, r);
         } else arb_set(ev->out + i, ev->main.v + r);
     }
 }
@@ -767,6 +812,29 @@ tv_t expr_eval_truth(const expr_eval_t ev, int root)
     return (tv_t) ev->main.tv[ev->p->roots[root]];
 }
 
+void expr_interval_arf(arb_t out, const arf_t lo, const arf_t hi)
+{
+    arf_t m, r, t;
+    mag_t g;
+    arf_init(m);
+    arf_init(r);
+    arf_init(t);
+    mag_init(g);
+    arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arf_sub(r, hi, lo, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(r, r, -1);
+    arf_get_mag_lower(g, r);
+    arf_set_mag(t, g);
+    if (!arf_equal(t, r)) arf_get_mag(g, r);   /* not representable: round up */
+    arb_set_arf(out, m);
+    mag_swap(arb_radref(out), g);
+    arf_clear(m);
+    arf_clear(r);
+    arf_clear(t);
+    mag_clear(g);
+}
+
 void expr_interval_ball(arb_t out, const arb_t lo, const arb_t hi, slong prec)
 {
     arf_t a, b;
@@ -774,8 +842,9 @@ void expr_interval_ball(arb_t out, const arb_t lo, const arb_t hi, slong prec)
     arf_init(b);
     arb_get_lbound_arf(a, lo, prec);
     arb_get_ubound_arf(b, hi, prec);
-    if (arf_cmp(a, b) <= 0) arb_set_interval_arf(out, a, b, prec);
-    else arb_union(out, lo, hi, prec);
+    if (arf_cmp(a, b) <= 0) {
+        expr_interval_arf(out, a, b);
+    } else arb_union(out, lo, hi, prec);
     arf_clear(a);
     arf_clear(b);
 }
