@@ -69,8 +69,8 @@ void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c)
     arf_t a, b, d, e;
     arf_init(a); arf_init(b); arf_init(d); arf_init(e);
     pave_cell_ends(a, b, d, e, r, c);
-    arb_set_interval_arf(x, a, b, ARF_PREC_EXACT);
-    arb_set_interval_arf(y, d, e, ARF_PREC_EXACT);
+    expr_interval_arf(x, a, b);
+    expr_interval_arf(y, d, e);
     arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
 }
 
@@ -81,6 +81,7 @@ typedef struct {
     pave_result *r;
     expr_eval_t ev;
     arb_ptr box;
+    arb_t ybox;           /* scratch y ball of a 1-D paving */
     pave_cell *cells;     /* this worker's slice */
     long n;
     int *labels;          /* out */
@@ -115,7 +116,7 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
 {
     const pave_problem *pb = wk->pb;
     int label;
-    pave_cell_box(wk->box + pb->xparam, wk->box + pb->yparam, wk->r, c);
+    pave_cell_box(wk->box + pb->xparam, pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox, wk->r, c);
     label = classify_once(wk, a, b);
     if (label == LABEL_SPLIT && c->level >= wk->maxlevel && pb->max_prec > pb->prec) {
         /* at the depth limit: is it the rounding, not the width, that blocks?
@@ -127,13 +128,14 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
             arb_t cx, cy;
             arb_init(cx);
             arb_init(cy);
+            arb_ptr yb = pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox;
             arb_set(cx, wk->box + pb->xparam);
-            arb_set(cy, wk->box + pb->yparam);
+            arb_set(cy, yb);
             arb_get_mid_arb(wk->box + pb->xparam, cx);
-            arb_get_mid_arb(wk->box + pb->yparam, cy);
+            arb_get_mid_arb(yb, cy);
             pl = classify_once(wk, &pa, &pbb);
             arb_swap(wk->box + pb->xparam, cx);
-            arb_swap(wk->box + pb->yparam, cy);
+            arb_swap(yb, cy);
             arb_clear(cx);
             arb_clear(cy);
             if (pl != LABEL_SPLIT) break;
@@ -184,10 +186,12 @@ int pave_run(pave_result *r, const pave_problem *pb)
     long alabels = 0;
     double t0 = now(), deadline = pb->seconds > 0 ? t0 + pb->seconds : 0;
     int active[2] = {pb->xparam, pb->yparam};
-    int status = 0;
+    int status = 0, dim = pb->yparam >= 0 ? 2 : 1, nchild = 1 << dim;
 
     grid_axis(r->x0, r->w, pb->x_lo, pb->x_hi, 26);
-    grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
+    if (dim == 2) grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
+    else { arf_zero(r->y0); arf_one(r->h); }
+    r->dim = dim;
     r->area_lo = flint_calloc(pb->nregions + 1, sizeof(double));
     r->area_hi = flint_calloc(pb->nregions + 1, sizeof(double));
     r->max_prec_used = pb->prec;
@@ -195,7 +199,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
     for (t = 0; t < nt; t++) {
         wk[t].pb = pb;
         wk[t].r = r;
-        wk[t].ev = expr_eval_new(pb->prog, active, 2, pb->prec);
+        wk[t].ev = expr_eval_new(pb->prog, active, dim, pb->prec);
+        arb_init(wk[t].ybox);
         wk[t].box = _arb_vec_init(pb->nparams);
         _arb_vec_set(wk[t].box, pb->box, pb->nparams);
         wk[t].deadline = deadline;
@@ -249,19 +254,19 @@ int pave_run(pave_result *r, const pave_problem *pb)
             if (lab >= 0 || lab == PAVE_NONE) { push(r, front[i], lab); continue; }
             if (lab == LABEL_SKIPPED) { push(r, front[i], PAVE_PENDING); r->budget_hit = 2; continue; }
             if (level >= pb->depth) { push(r, front[i], PAVE_UNDECIDED); continue; }
-            if (pb->max_cells > 0 && evaluated_before + nnext + 4 > pb->max_cells) {
+            if (pb->max_cells > 0 && evaluated_before + nnext + nchild > pb->max_cells) {
                 push(r, front[i], PAVE_PENDING);
                 r->budget_hit = 1;
                 continue;
             }
-            if (nnext + 4 > anext) {
-                anext = 2 * (nnext + 4);
+            if (nnext + nchild > anext) {
+                anext = 2 * (nnext + nchild);
                 next = flint_realloc(next, anext * sizeof(pave_cell));
             }
-            for (k = 0; k < 4; k++) {
+            for (k = 0; k < nchild; k++) {
                 pave_cell c;
                 c.i = 2 * front[i].i + (k & 1);
-                c.j = 2 * front[i].j + (k >> 1);
+                c.j = dim == 2 ? 2 * front[i].j + (k >> 1) : 0;
                 c.level = (uint8_t) (level + 1);
                 c.label = 0;
                 next[nnext++] = c;
@@ -271,7 +276,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
             double dec = 0;
             for (i = 0; i < r->ncells; i++)
                 if (r->cells[i].label >= 0 || r->cells[i].label == PAVE_NONE)
-                    dec += 1.0 / (double) ((uint64_t) 1 << (2 * r->cells[i].level));
+                    dec += 1.0 / (double) ((uint64_t) 1 << (dim * r->cells[i].level));
             fprintf(stderr, "\r%s: depth %d/%d, %ld cells, decided %.4f%%, %.2f s   ",
                     pb->name ? pb->name : "plot", level, pb->depth, r->ncells + nnext, 100 * dec,
                     now() - t0);
@@ -291,7 +296,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
 
     for (i = 0; i < r->ncells; i++) {
         const pave_cell *c = r->cells + i;
-        double a = 1.0 / (double) ((uint64_t) 1 << (2 * c->level));
+        double a = 1.0 / (double) ((uint64_t) 1 << (dim * c->level));
         if (c->label >= 0) r->area_lo[c->label] += a;
         else if (c->label == PAVE_NONE) r->none += a;
         else if (c->label == PAVE_UNDECIDED) r->undecided += a;
@@ -304,6 +309,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
         r->instructions += expr_eval_count(wk[t].ev);
         if (wk[t].max_prec_used > r->max_prec_used) r->max_prec_used = wk[t].max_prec_used;
         expr_eval_free(wk[t].ev);
+        arb_clear(wk[t].ybox);
         _arb_vec_clear(wk[t].box, pb->nparams);
     }
     r->seconds = now() - t0;

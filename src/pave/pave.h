@@ -27,8 +27,8 @@ typedef struct {
     int nregions;
     arb_srcptr box;    /* one ball per parameter (the values of non-axis parameters) */
     int nparams;
-    int xparam, yparam;
-    arb_srcptr x_lo, x_hi, y_lo, y_hi; /* the requested plot box */
+    int xparam, yparam; /* yparam < 0: a 1-D paving of x (cells split in two) */
+    arb_srcptr x_lo, x_hi, y_lo, y_hi; /* the requested plot box (y unused in 1-D) */
     int depth;         /* smallest cell: 2^-depth of each axis */
     long max_cells;    /* 0: no limit; counts evaluated cells */
     double seconds;    /* 0: no limit */
@@ -48,6 +48,7 @@ typedef struct {
     double undecided, pending, none; /* fractions */
     long evaluations;  /* cell classifications (including precision retries) */
     ulong instructions;
+    int dim;           /* 1 or 2 */
     int max_depth;     /* deepest level reached */
     slong max_prec_used;
     double seconds;

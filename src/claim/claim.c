@@ -1,0 +1,195 @@
+/* claim.c -- equivalence and implication claims decided by certified paving
+ * of the set where claim and model differ. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "claim/claim.h"
+#include "claim/claim_impl.h"
+
+int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
+                    const results_options *opt, char *err, size_t errn);
+
+const char *claim_key(const case_claim *cl, const char *key, int *line)
+{
+    int i;
+    for (i = 0; i < cl->nkeys; i++)
+        if (strcmp(cl->keys[i], key) == 0) {
+            if (line) *line = cl->lines[i];
+            return cl->values[i];
+        }
+    return NULL;
+}
+
+/* The axes of the claim: `over = a[, b]`, else the case's range parameters. */
+static int claim_axes(int *ax, const case_t *c, const case_claim *cl, char *err, size_t errn)
+{
+    int line = cl->line, n = 0, i;
+    const char *v = claim_key(cl, "over", &line);
+    if (v) {
+        char buf[256], *tok, *save;
+        snprintf(buf, sizeof buf, "%s", v);
+        for (tok = strtok_r(buf, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+            int p = case_param_index(c, tok);
+            if (p < 0 || !c->params[p].is_range || n == 2) {
+                snprintf(err, errn, "%s:%d:1: claim %s: over must name one or two range parameters",
+                         c->path, line, cl->name);
+                return -1;
+            }
+            ax[n++] = p;
+        }
+    } else {
+        for (i = 0; i < c->nparams; i++)
+            if (c->params[i].is_range) {
+                if (n == 2) {
+                    snprintf(err, errn, "%s:%d:1: claim %s: the case has more than two range parameters; "
+                             "say which with 'over = a, b'", c->path, cl->line, cl->name);
+                    return -1;
+                }
+                ax[n++] = i;
+            }
+    }
+    if (n == 0) {
+        snprintf(err, errn, "%s:%d:1: claim %s: no range parameter to decide it over", c->path, cl->line,
+                 cl->name);
+        return -1;
+    }
+    return n;
+}
+
+static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl, const char *kind,
+                      const results_options *opt, char *err, size_t errn)
+{
+    expr_t cp, mp, roots[3];
+    expr_prog_t prog;
+    expr_error_t ee;
+    arb_ptr box;
+    pave_problem pb;
+    int ax[2], n, i, k, rc = 0, line, depth = 10;
+    const char *dv;
+    long best = -1;
+    int eq = strcmp(kind, "equivalent") == 0, imp = strcmp(kind, "implies") == 0;
+
+    if ((n = claim_axes(ax, c, cl, err, errn)) < 0) return -1;
+    if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) return -1;
+    if ((mp = claim_pred(c, cl, "model", err, errn)) == NULL) { expr_free(cp); return -1; }
+    if ((dv = claim_key(cl, "depth", &line)) != NULL) {
+        depth = atoi(dv);
+        if (depth < 1 || depth > 24) {
+            snprintf(err, errn, "%s:%d:1: claim %s: depth must be an integer from 1 to 24", c->path, line,
+                     cl->name);
+            expr_free(cp); expr_free(mp);
+            return -1;
+        }
+    }
+    if (opt->depth > 0) depth = opt->depth;
+
+    roots[0] = expr_binary(eq ? EXPR_IFF : EXPR_IMPLIES, expr_copy(imp || eq ? cp : mp),
+                           expr_copy(imp || eq ? mp : cp));
+    roots[1] = expr_binary(EXPR_AND, expr_copy(cp), expr_unary(EXPR_NOT, expr_copy(mp)));
+    roots[2] = expr_binary(EXPR_AND, expr_copy(mp), expr_unary(EXPR_NOT, expr_copy(cp)));
+    if (imp) { expr_free(roots[2]); roots[2] = expr_new(EXPR_FALSE); }
+    else if (!eq) { expr_free(roots[1]); roots[1] = expr_new(EXPR_FALSE); }
+    prog = expr_compile(roots, 3, c->scope, &ee);
+    for (i = 0; i < 3; i++) expr_free(roots[i]);
+    if (prog == NULL) {
+        snprintf(err, errn, "%s:%d:1: claim %s: %s", c->path, cl->line, cl->name, ee.msg);
+        expr_free(cp); expr_free(mp);
+        return -2;
+    }
+
+    box = _arb_vec_init(c->nparams + 1);
+    case_point_box(box, c, -1, 128);
+    out->has_paving = 1;
+    out->x = ax[0];
+    out->y = n == 2 ? ax[1] : -1;
+    arb_init(out->x_lo); arb_init(out->x_hi); arb_init(out->y_lo); arb_init(out->y_hi);
+    expr_eval_once(out->x_lo, NULL, c->params[ax[0]].lo, NULL, NULL, 128);
+    expr_eval_once(out->x_hi, NULL, c->params[ax[0]].hi, NULL, NULL, 128);
+    if (n == 2) {
+        expr_eval_once(out->y_lo, NULL, c->params[ax[1]].lo, NULL, NULL, 128);
+        expr_eval_once(out->y_hi, NULL, c->params[ax[1]].hi, NULL, NULL, 128);
+    }
+    pave_result_init(&out->pave);
+    memset(&pb, 0, sizeof pb);
+    pb.prog = prog;
+    pb.nregions = 3;
+    pb.box = box;
+    pb.nparams = c->nparams;
+    pb.xparam = out->x;
+    pb.yparam = out->y;
+    pb.x_lo = out->x_lo; pb.x_hi = out->x_hi; pb.y_lo = out->y_lo; pb.y_hi = out->y_hi;
+    pb.depth = depth;
+    pb.threads = opt->threads > 0 ? opt->threads : 1;
+    pb.prec = 64;
+    pb.max_prec = opt->prec > 256 ? opt->prec : 256;
+    pb.progress = opt->progress;
+    pb.name = cl->name;
+    if (pave_run(&out->pave, &pb) < 0) {
+        snprintf(err, errn, "%s:%d:1: claim %s: internal: agreement and difference both certified",
+                 c->path, cl->line, cl->name);
+        rc = -2;
+        goto done;
+    }
+    /* the coarsest cell where they are certified to differ */
+    for (i = 0; i < out->pave.ncells; i++) {
+        const pave_cell *cc = out->pave.cells + i;
+        if (cc->label == 1 || cc->label == 2)
+            if (best < 0 || cc->level < out->pave.cells[best].level) best = i;
+    }
+    if (best >= 0) {
+        const pave_cell *cc = out->pave.cells + best;
+        arf_t a, b, d, e;
+        fmpq_t q;
+        arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+        fmpq_init(q);
+        pave_cell_ends(a, b, d, e, &out->pave, cc);
+        out->nwitness = n;
+        out->wnames = flint_calloc(2, sizeof(char *));
+        out->wvalues = flint_calloc(2, sizeof(char *));
+        for (k = 0; k < n; k++) {
+            claim_simplest(q, k ? d : a, k ? e : b);
+            arb_set_fmpq(box + ax[k], q, opt->prec > 0 ? opt->prec : c->prec);
+            out->wnames[k] = claim_strdup(c->params[ax[k]].name);
+            out->wvalues[k] = claim_fmpq_text(q);
+        }
+        out->claim_side = claim_side_text(cp, c, box, c->prec);
+        out->model_side = claim_side_text(mp, c, box, c->prec);
+        out->status = CLAIM_REFUTED;
+        out->detail = claim_printf("Refuted: on a cell of the paving (depth %d) the %s is certified %s and the %s "
+                           "%s at every point; the witness is the simplest rational point of that cell, "
+                           "where the two are evaluated again.",
+                           depth, "claim", cc->label == 1 ? "true" : "false", "model",
+                           cc->label == 1 ? "false" : "true");
+        fmpq_clear(q);
+        arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+    } else if (out->pave.undecided == 0 && out->pave.pending == 0 && out->pave.none == 0) {
+        out->status = CLAIM_PROVED;
+        out->detail = claim_printf("Proved on the whole box: every cell of a certified paving (depth %d, %ld cells) "
+                           "has the agreement certified at every point.", depth, out->pave.ncells);
+    } else {
+        out->undecided = out->pave.undecided + out->pave.pending;
+        out->status = CLAIM_CONSISTENT;
+        out->detail = claim_printf("Consistent: no counterexample at depth %d; claim and model are certified to agree "
+                           "except on at most %.6g of the box (undecided %.6g, pending %.6g).", depth,
+                           out->undecided, out->pave.undecided, out->pave.pending);
+    }
+done:
+    expr_prog_free(prog);
+    _arb_vec_clear(box, c->nparams + 1);
+    expr_free(cp);
+    expr_free(mp);
+    return rc;
+}
+
+int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
+                 const results_options *opt, char *err, size_t errn)
+{
+    const char *kind = claim_key(cl, "kind", NULL);
+    memset(out, 0, sizeof *out);
+    out->claim = cl;
+    out->plot = -1;
+    out->y = -1;
+    if (kind == NULL) kind = "equivalent";
+    if (strcmp(kind, "threshold") == 0) return claim_threshold(out, c, cl, res, opt, err, errn);
+    return claim_pave(out, c, cl, kind, opt, err, errn);
+}

@@ -1,0 +1,24 @@
+/* claim_impl.h -- helpers shared by the claim deciders (internal to src/claim). */
+#ifndef FC_CLAIM_IMPL_H
+#define FC_CLAIM_IMPL_H
+
+#include "claim/claim.h"
+
+char *claim_printf(const char *fmt, ...);
+char *claim_strdup(const char *s);
+/* The claim's `claim` / `model` predicate, parsed and checked in c's scope. */
+expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn);
+expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn);
+/* The simplest rational in [lo, hi]. */
+void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
+/* "P is true/false there" (with both sides when P is a comparison), at a point box. */
+char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec);
+
+/* Exact-algebra proof of a threshold claim that survived the counterexample
+ * search: sets out->status = CLAIM_PROVED and out->detail when it proves it,
+ * leaves out untouched when the model is outside what it can prove (the
+ * caller then reports "consistent"). Returns 0, or -1 on bad input (err). */
+int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
+                            const expr_t claim, int over, int param, char *err, size_t errn);
+
+#endif

@@ -1,0 +1,214 @@
+/* claim_threshold.c -- "(exists over: model) iff claim" claims, where the
+ * claim is a condition on the other parameter (e.g. mu > 4/3).
+ *
+ * A certified paving of (over, param) with the regions "model" and "not
+ * model" looks for counterexamples of both kinds:
+ *   a cell where the model holds and the claim is certified false;
+ *   a value of param where the claim is certified true and every cell that
+ *   meets it is certified "not model" (so the model fails for every `over`).
+ * Without a counterexample the claim is consistent, and exact algebra
+ * (claim_threshold_algebra, when the model is polynomial after substitution)
+ * may prove it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "claim/claim.h"
+#include "claim/claim_impl.h"
+
+/* Truth of a compiled one-root predicate on a box. */
+static tv_t truth_on(expr_eval_t ev, arb_srcptr box)
+{
+    expr_eval_run(ev, box, 1);
+    return expr_eval_truth(ev, 0);
+}
+
+int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
+                    const results_options *opt, char *err, size_t errn)
+{
+    int lo = cl->line, pline = cl->line, line = cl->line, over, param = -1, i, depth = 10, rc = 0;
+    const char *ov = claim_key(cl, "over", &lo), *pv = claim_key(cl, "param", &pline);
+    const char *dp = claim_key(cl, "depth", &line);
+    expr_t mp, cp, roots[2];
+    expr_error_t ee;
+    expr_prog_t prog, cprog;
+    expr_eval_t cev;
+    arb_ptr box, cbox;
+    pave_problem pb;
+    long found = -1, j;
+    fmpq_t wq[2];
+    int act[2];
+
+    if (ov == NULL) {
+        snprintf(err, errn, "%s:%d:1: claim %s: a threshold claim needs 'over' (the quantified parameter)",
+                 c->path, cl->line, cl->name);
+        return -1;
+    }
+    over = case_param_index(c, ov);
+    if (pv) param = case_param_index(c, pv);
+    else
+        for (i = 0; i < c->nparams; i++)
+            if (c->params[i].is_range && i != over) {
+                if (param >= 0) {
+                    snprintf(err, errn, "%s:%d:1: claim %s: more than one other range parameter; say which "
+                             "with 'param = NAME'", c->path, cl->line, cl->name);
+                    return -1;
+                }
+                param = i;
+            }
+    if (over < 0 || !c->params[over].is_range || param < 0 || !c->params[param].is_range || over == param) {
+        snprintf(err, errn, "%s:%d:1: claim %s: over and param must be two different range parameters",
+                 c->path, over < 0 ? lo : pline, cl->name);
+        return -1;
+    }
+    if (dp) depth = atoi(dp);
+    if (opt->depth > 0) depth = opt->depth;
+    if (depth < 1 || depth > 24) {
+        snprintf(err, errn, "%s:%d:1: claim %s: depth must be from 1 to 24", c->path, line, cl->name);
+        return -1;
+    }
+    if ((mp = claim_model_pred(c, cl, err, errn)) == NULL) return -1;
+    if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) { expr_free(mp); return -1; }
+
+    roots[0] = expr_copy(mp);
+    roots[1] = expr_unary(EXPR_NOT, expr_copy(mp));
+    prog = expr_compile(roots, 2, c->scope, &ee);
+    expr_free(roots[0]);
+    expr_free(roots[1]);
+    cprog = expr_compile(&cp, 1, c->scope, &ee);
+    if (prog == NULL || cprog == NULL) {
+        snprintf(err, errn, "%s:%d:1: claim %s: %s", c->path, cl->line, cl->name, ee.msg);
+        expr_prog_free(prog);
+        expr_prog_free(cprog);
+        expr_free(mp);
+        expr_free(cp);
+        return -2;
+    }
+    act[0] = over;
+    act[1] = param;
+    cev = expr_eval_new(cprog, act, 2, 128);
+    box = _arb_vec_init(c->nparams + 1);
+    cbox = _arb_vec_init(c->nparams + 1);
+    case_point_box(box, c, -1, 128);
+    _arb_vec_set(cbox, box, c->nparams);
+    out->has_paving = 1;
+    out->x = over;
+    out->y = param;
+    arb_init(out->x_lo); arb_init(out->x_hi); arb_init(out->y_lo); arb_init(out->y_hi);
+    expr_eval_once(out->x_lo, NULL, c->params[over].lo, NULL, NULL, 128);
+    expr_eval_once(out->x_hi, NULL, c->params[over].hi, NULL, NULL, 128);
+    expr_eval_once(out->y_lo, NULL, c->params[param].lo, NULL, NULL, 128);
+    expr_eval_once(out->y_hi, NULL, c->params[param].hi, NULL, NULL, 128);
+    pave_result_init(&out->pave);
+    memset(&pb, 0, sizeof pb);
+    pb.prog = prog;
+    pb.nregions = 2;
+    pb.box = box;
+    pb.nparams = c->nparams;
+    pb.xparam = over;
+    pb.yparam = param;
+    pb.x_lo = out->x_lo; pb.x_hi = out->x_hi; pb.y_lo = out->y_lo; pb.y_hi = out->y_hi;
+    pb.depth = depth;
+    pb.threads = opt->threads > 0 ? opt->threads : 1;
+    pb.prec = 64;
+    pb.max_prec = opt->prec > 256 ? opt->prec : 256;
+    pb.progress = opt->progress;
+    pb.name = cl->name;
+    pave_run(&out->pave, &pb);
+    fmpq_init(wq[0]);
+    fmpq_init(wq[1]);
+
+    /* (a) the model holds on a whole cell on which the claim is certified false */
+    for (i = 0; i < out->pave.ncells && found < 0; i++) {
+        const pave_cell *cc = out->pave.cells + i;
+        if (cc->label != 0) continue;
+        pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
+        if (truth_on(cev, cbox) == TV_FALSE) {
+            arf_t a, b, d, e;
+            arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+            pave_cell_ends(a, b, d, e, &out->pave, cc);
+            claim_simplest(wq[0], a, b);
+            claim_simplest(wq[1], d, e);
+            found = i;
+            arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+        }
+    }
+    if (found >= 0) {
+        out->status = CLAIM_REFUTED;
+        out->nwitness = 2;
+        out->wnames = flint_calloc(2, sizeof(char *));
+        out->wvalues = flint_calloc(2, sizeof(char *));
+        out->wnames[0] = claim_strdup(c->params[over].name);
+        out->wnames[1] = claim_strdup(c->params[param].name);
+        out->wvalues[0] = claim_fmpq_text(wq[0]);
+        out->wvalues[1] = claim_fmpq_text(wq[1]);
+        arb_set_fmpq(cbox + over, wq[0], c->prec);
+        arb_set_fmpq(cbox + param, wq[1], c->prec);
+        out->model_side = claim_side_text(mp, c, cbox, c->prec);
+        out->claim_side = claim_side_text(cp, c, cbox, c->prec);
+        out->detail = claim_printf("Refuted: the model is certified true on a whole cell of the paving "
+                                   "(depth %d) on which the claim is certified false.", depth);
+    } else {
+        /* (b) a value of param, with the claim true, at which every cell says "not model" */
+        for (i = 0; i < out->pave.ncells && found < 0; i++) {
+            const pave_cell *cc = out->pave.cells + i;
+            arb_t pq;
+            arf_t a, b, d, e;
+            int all = 1;
+            if (cc->label != 1) continue;
+            pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
+            if (truth_on(cev, cbox) != TV_TRUE) continue;
+            arb_init(pq);
+            arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+            pave_cell_ends(a, b, d, e, &out->pave, cc);
+            claim_simplest(wq[1], d, e);
+            arb_set_fmpq(pq, wq[1], 128);
+            for (j = 0; j < out->pave.ncells && all; j++) {
+                arb_t qx, qy;
+                arb_init(qx);
+                arb_init(qy);
+                pave_cell_box(qx, qy, &out->pave, out->pave.cells + j);
+                if (arb_overlaps(qy, pq) && out->pave.cells[j].label != 1) all = 0;
+                arb_clear(qx);
+                arb_clear(qy);
+            }
+            if (all) found = i;
+            arb_clear(pq);
+            arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+        }
+        if (found >= 0) {
+            out->status = CLAIM_REFUTED;
+            out->nwitness = 1;
+            out->wnames = flint_calloc(1, sizeof(char *));
+            out->wvalues = flint_calloc(1, sizeof(char *));
+            out->wnames[0] = claim_strdup(c->params[param].name);
+            out->wvalues[0] = claim_fmpq_text(wq[1]);
+            arb_set_fmpq(cbox + param, wq[1], c->prec);
+            out->claim_side = claim_side_text(cp, c, cbox, c->prec);
+            out->model_side = claim_printf("the model is certified false for every %s in its range at %s = %s",
+                                           c->params[over].name, c->params[param].name, out->wvalues[0]);
+            out->detail = claim_printf("Refuted: every cell of the paving (depth %d) that meets %s = %s is "
+                                       "certified \"not model\", while the claim holds there.", depth,
+                                       c->params[param].name, out->wvalues[0]);
+        } else {
+            out->undecided = out->pave.undecided + out->pave.pending;
+            rc = claim_threshold_algebra(out, c, cl, mp, cp, over, param, err, errn);
+            if (rc == 0 && out->status != CLAIM_PROVED) {
+                out->status = CLAIM_CONSISTENT;
+                if (out->detail == NULL)
+                    out->detail = claim_printf("Consistent: no counterexample in a certified paving of depth %d; "
+                                               "undecided area %.6g of the box.", depth, out->undecided);
+            }
+        }
+    }
+    fmpq_clear(wq[0]);
+    fmpq_clear(wq[1]);
+    expr_eval_free(cev);
+    expr_prog_free(prog);
+    expr_prog_free(cprog);
+    _arb_vec_clear(box, c->nparams + 1);
+    _arb_vec_clear(cbox, c->nparams + 1);
+    expr_free(mp);
+    expr_free(cp);
+    (void) res;
+    return rc;
+}

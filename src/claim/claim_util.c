@@ -1,0 +1,136 @@
+/* claim_util.c -- helpers shared by the claim deciders. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "claim/claim_impl.h"
+
+char *claim_printf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    s = flint_malloc(n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+char *claim_strdup(const char *s)
+{
+    return claim_printf("%s", s);
+}
+
+/* Parses a predicate key of the claim (already validated by the case reader). */
+expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn)
+{
+    int line = cl->line;
+    const char *v = claim_key(cl, key, &line);
+    expr_error_t ee;
+    expr_t e;
+    if (v == NULL) {
+        snprintf(err, errn, "%s:%d:1: claim %s: missing key '%s'", c->path, cl->line, cl->name, key);
+        return NULL;
+    }
+    e = expr_parse(v, line, 1, &ee);
+    if (e == NULL || expr_check(e, c->scope, 1, &ee)) {
+        snprintf(err, errn, "%s:%d:%d: claim %s: %s", c->path, ee.line, ee.col, cl->name, ee.msg);
+        expr_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn)
+{
+    return claim_pred(c, cl, "model", err, errn);
+}
+
+/* The simplest rational in [lo, hi] (exact dyadic ends). */
+void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi)
+{
+    fmpq_t a, b;
+    fmpq_init(a);
+    fmpq_init(b);
+    arf_get_fmpq(a, lo);
+    arf_get_fmpq(b, hi);
+    fmpq_simplest_between(q, a, b);
+    fmpq_clear(a);
+    fmpq_clear(b);
+}
+
+/* Exact decimal of q when its denominator is 2^a 5^b, else "p/q". */
+char *claim_fmpq_text(const fmpq_t q)
+{
+    fmpz_t d, t;
+    slong k = 0;
+    char *s;
+    fmpz_init_set(d, fmpq_denref(q));
+    fmpz_init(t);
+    while (fmpz_divisible_si(d, 10)) { fmpz_divexact_si(d, d, 10); k++; }
+    while (fmpz_divisible_si(d, 2)) { fmpz_divexact_si(d, d, 2); k++; }
+    while (fmpz_divisible_si(d, 5)) { fmpz_divexact_si(d, d, 5); k++; }
+    if (fmpz_is_one(d) && k > 0) {
+        char *digits;
+        slong n, ip, i = 0;
+        int neg = fmpz_sgn(fmpq_numref(q)) < 0;
+        fmpz_ui_pow_ui(t, 10, k);
+        fmpz_mul(t, t, fmpq_numref(q));
+        fmpz_divexact(t, t, fmpq_denref(q));
+        fmpz_abs(t, t);
+        digits = fmpz_get_str(NULL, 10, t);
+        n = (slong) strlen(digits);
+        s = flint_malloc(n + k + 4);
+        if (neg) s[i++] = '-';
+        ip = n - k;
+        if (ip <= 0) {
+            s[i++] = '0';
+            s[i++] = '.';
+            while (ip++ < 0) s[i++] = '0';
+            memcpy(s + i, digits, n);
+            i += n;
+        } else {
+            memcpy(s + i, digits, ip);
+            i += ip;
+            s[i++] = '.';
+            memcpy(s + i, digits + ip, k);
+            i += k;
+        }
+        s[i] = 0;
+        flint_free(digits);
+    } else s = fmpq_get_str(NULL, 10, q);
+    fmpz_clear(d);
+    fmpz_clear(t);
+    return s;
+}
+
+/* "name(θ ...) is false" plus the two sides when the predicate is a comparison. */
+char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec)
+{
+    tv_t t = TV_UNKNOWN;
+    char *u = expr_to_unicode(e), *r;
+    const expr_node *n = e;
+    expr_t def;
+    expr_eval_once(NULL, &t, e, c->scope, box, prec);
+    if (n->kind == EXPR_VAR && expr_scope_lookup(c->scope, n->name, NULL, &def) == 2) n = def;
+    if (n->kind >= EXPR_LT && n->kind <= EXPR_NE) {
+        arb_t a, b;
+        char *sa, *sb, *ua = expr_to_unicode(n->args[0]), *ub = expr_to_unicode(n->args[1]);
+        arb_init(a);
+        arb_init(b);
+        expr_eval_once(a, NULL, n->args[0], c->scope, box, prec);
+        expr_eval_once(b, NULL, n->args[1], c->scope, box, prec);
+        sa = arb_get_str(a, 20, 0);
+        sb = arb_get_str(b, 20, 0);
+        r = claim_printf("%s is %s there: %s = %s, %s = %s", u, tv_name(t), ua, sa, ub, sb);
+        flint_free(sa); flint_free(sb); flint_free(ua); flint_free(ub);
+        arb_clear(a);
+        arb_clear(b);
+    } else r = claim_printf("%s is %s there", u, tv_name(t));
+    flint_free(u);
+    return r;
+}
+
