@@ -186,6 +186,7 @@ int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, cons
 {
     const char *kind = claim_key(cl, "kind", NULL);
     memset(out, 0, sizeof *out);
+    out->status = CLAIM_INCONCLUSIVE;   /* until something is proved or found */
     out->claim = cl;
     out->plot = -1;
     out->y = -1;

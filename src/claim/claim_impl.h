@@ -15,9 +15,10 @@ void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec);
 
 /* Exact-algebra proof of a threshold claim that survived the counterexample
- * search: sets out->status = CLAIM_PROVED and out->detail when it proves it,
- * leaves out untouched when the model is outside what it can prove (the
- * caller then reports "consistent"). Returns 0, or -1 on bad input (err). */
+ * search. Returns 1 after setting out->status = CLAIM_PROVED and out->detail
+ * when it proves the claim; 0, leaving out untouched, when the model is
+ * outside what it can prove (the caller then reports "consistent"); -1 on
+ * bad input (err). */
 int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn);
 

@@ -192,12 +192,13 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
         } else {
             out->undecided = out->pave.undecided + out->pave.pending;
             rc = claim_threshold_algebra(out, c, cl, mp, cp, over, param, err, errn);
-            if (rc == 0 && out->status != CLAIM_PROVED) {
+            if (rc == 0) {   /* not proved by algebra */
                 out->status = CLAIM_CONSISTENT;
                 if (out->detail == NULL)
                     out->detail = claim_printf("Consistent: no counterexample in a certified paving of depth %d; "
                                                "undecided area %.6g of the box.", depth, out->undecided);
             }
+            if (rc > 0) rc = 0;
         }
     }
     fmpq_clear(wq[0]);
