@@ -1,0 +1,153 @@
+/* alg.h -- exact algebra on fricert expressions (FLINT): conversion of
+ * polynomial sub-expressions to fmpq_mpoly and back, discriminants and
+ * resultants, certified real-root isolation, and the rewriting of the
+ * algebraic functions disc / res / root in an AST.
+ *
+ * Everything here is exact (fmpz / fmpq arithmetic); the only inexact
+ * output is the enclosure of an irrational root, an Arb ball proved to
+ * contain it.
+ */
+#ifndef FC_ALG_H
+#define FC_ALG_H
+
+#include "expr/expr.h"
+#include <flint/fmpz_poly_factor.h>
+
+/* ------------------------------------------------- AST <-> fmpq_mpoly */
+
+/* Flag for alg_to_mpoly_ext: cos(NAME) is read as the variable named
+ * "c_NAME" and sin(NAME) as "s_NAME" (both must be in vars); the caller
+ * adds the relation c^2 + s^2 - 1 (alg_trig_relation) where it needs it. */
+#define ALG_TRIG 1
+
+/* Converts e to a polynomial over Q in the variables vars[0..nvars-1]
+ * (generator i of ctx is vars[i]; ctx has nvars variables). Accepted:
+ * rational numbers, + - * and unary minus, ^ with a constant non-negative
+ * integer exponent (a negative one only on a nonzero constant), division
+ * by a nonzero rational constant; a name not in vars is expanded if it is
+ * a numeric definition in s (s may be NULL). Anything else fails: returns
+ * -1 and fills err with "not polynomial in VARS: WHAT" located at the
+ * offending node. Returns 0 on success; out then equals e exactly. */
+int alg_to_mpoly(fmpq_mpoly_t out, const expr_t e, const char **vars, slong nvars,
+                 const fmpq_mpoly_ctx_t ctx, const expr_scope_t s, expr_error_t *err);
+
+/* As alg_to_mpoly, with flags (ALG_TRIG) and param_value: if not NULL,
+ * param_value[i] is an exact value AST for parameter i of s (NULL: the
+ * parameter is free), expanded when the parameter is not in vars. */
+int alg_to_mpoly_ext(fmpq_mpoly_t out, const expr_t e, const char **vars, slong nvars,
+                     const fmpq_mpoly_ctx_t ctx, const expr_scope_t s,
+                     const expr_t *param_value, int flags, expr_error_t *err);
+
+/* A new AST equal to p, generator i written as the name vars[i]. */
+expr_t alg_mpoly_to_expr(const fmpq_mpoly_t p, const char **vars, const fmpq_mpoly_ctx_t ctx);
+
+/* A new AST equal to p with generator i replaced by a copy of gens[i]
+ * (e.g. cos(theta) for a trigonometric variable). */
+expr_t alg_mpoly_to_expr_gens(const fmpq_mpoly_t p, const expr_t *gens, const fmpq_mpoly_ctx_t ctx);
+
+/* out = x_c^2 + x_s^2 - 1 (the Pythagorean relation of ALG_TRIG). */
+void alg_trig_relation(fmpq_mpoly_t out, slong c, slong s, const fmpq_mpoly_ctx_t ctx);
+
+/* ------------------------------------------------- elimination */
+
+/* Discriminant of p with respect to generator var (FLINT convention:
+ * (-1)^(n(n-1)/2) res(p, p') / lc(p); b^2 - 4ac for degree 2). Returns 0,
+ * or -1 if p has degree < 1 in var or FLINT fails. */
+int alg_discriminant(fmpq_mpoly_t out, const fmpq_mpoly_t p, slong var, const fmpq_mpoly_ctx_t ctx);
+
+/* Resultant of p and q with respect to generator var (the Sylvester
+ * determinant). Returns 0, or -1 if both have degree 0 in var or FLINT
+ * fails. */
+int alg_resultant(fmpq_mpoly_t out, const fmpq_mpoly_t p, const fmpq_mpoly_t q, slong var,
+                  const fmpq_mpoly_ctx_t ctx);
+
+/* ------------------------------------------------- real roots */
+
+/* Isolates the real roots of a square-free f (f(0) may vanish) with the
+ * Vincent-Collins-Akritas bisection (Descartes' rule, exact arithmetic).
+ * lo, hi: initialised vectors of length >= deg f. Returns the number n of
+ * distinct real roots; for i < n, lo[i] == hi[i] is an exact root, or
+ * lo[i] < hi[i] and the open interval (lo[i], hi[i]) contains exactly one
+ * root (its ends are dyadic and are not roots unless listed as exact).
+ * Sorted: the open intervals are pairwise disjoint and increasing.
+ * Returns -1 if f is zero. */
+slong alg_fmpz_poly_isolate_sqf(fmpq *lo, fmpq *hi, const fmpz_poly_t f);
+
+typedef struct {
+    fmpq_t lo, hi;       /* lo == hi: the root, exactly; else lo < root < hi */
+    int sign_lo;         /* sign of the factor at lo (interval roots only) */
+    slong factor;        /* index into fac: the irreducible factor vanishing here */
+} alg_root_struct;
+
+typedef struct {
+    fmpz_poly_factor_t fac;   /* irreducible factors of p over Z, with multiplicities */
+    alg_root_struct *root;    /* the distinct real roots, increasing; the closed */
+    slong n, alloc;           /* intervals [lo, hi] are pairwise disjoint */
+} alg_roots_struct;
+typedef alg_roots_struct alg_roots_t[1];
+
+void alg_roots_init(alg_roots_t r);
+void alg_roots_clear(alg_roots_t r);
+
+/* Finds every real root of p: factorisation into irreducibles over Z
+ * (rational roots become exact), VCA isolation of each factor, then
+ * refinement until the intervals of different factors are disjoint.
+ * Returns the number of distinct real roots, or -1 if p is zero. */
+slong alg_roots_isolate(alg_roots_t r, const fmpq_poly_t p);
+
+/* Multiplicity of root i as a root of p. */
+slong alg_roots_mult(const alg_roots_t r, slong i);
+
+/* Exact sign of (root i - c); shrinks the interval of root i. */
+int alg_roots_cmp(alg_roots_t r, slong i, const fmpq_t c);
+
+/* Shrinks the interval of root i by exact bisection until it excludes 0
+ * and hi - lo <= 2^-prec min(|lo|, |hi|). */
+void alg_roots_refine(alg_roots_t r, slong i, slong prec);
+
+/* out: a ball containing root i, refined to about prec bits (exact for a
+ * dyadic rational root). */
+void alg_roots_enclosure(arb_t out, alg_roots_t r, slong i, slong prec);
+
+/* Roots in the closed interval [lo, hi] (lo <= hi): returns how many, and
+ * in *first the index of the smallest (decided exactly). */
+slong alg_roots_in_interval(slong *first, alg_roots_t r, const fmpq_t lo, const fmpq_t hi);
+
+/* Convenience: every real root of p (nonzero) as balls at prec bits,
+ * increasing, with multiplicities. Allocates *roots (free with
+ * _arb_vec_clear(*roots, n)) and *mult (flint_free). Returns n, or -1 for
+ * the zero polynomial (then nothing is allocated). */
+slong alg_real_roots(arb_ptr *roots, slong **mult, const fmpq_poly_t p, slong prec);
+
+/* The k-th (k >= 1) distinct real root of p in the closed [lo, hi]: returns
+ * the number of distinct real roots of p in [lo, hi]; if it is >= k, out is
+ * a ball at prec bits containing the k-th of them and *mult its
+ * multiplicity (else out is untouched). Returns -1 if p is zero or k < 1. */
+slong alg_root_in_interval(arb_t out, slong *mult, const fmpq_poly_t p, const fmpq_t lo,
+                           const fmpq_t hi, slong k, slong prec);
+
+/* ------------------------------------------------- AST rewriting */
+
+/* Replaces, bottom-up, every user call
+ *   disc(P, x)               by the discriminant of P in x (an AST),
+ *   res(P, Q, x)             by the resultant of P and Q in x,
+ *   root(P, x, LO .. HI, k)  by an EXPR_BALL holding the certified k-th
+ *                            distinct real root of P in [LO, HI] (prec bits),
+ * where x is a bound variable (any name; it shadows a definition of that
+ * name), numeric definitions of s are expanded, cos(NAME)/sin(NAME) of a
+ * free name are kept as such (disc, res), P must be univariate in x for
+ * root, LO and HI exact rational constants, k a positive integer constant.
+ * Other calls are left alone. Returns 0 on success; 1 on success with a
+ * note in err (the first multiple root found: its ball is still certified);
+ * -1 on failure with err located at the offending node (*e then is a valid
+ * AST, possibly partly rewritten). *e itself is replaced when the whole
+ * expression is such a call: rewrite a definition before handing it to a
+ * scope (expr_scope_add_def borrows the pointer). */
+int alg_rewrite(expr_t *e, const expr_scope_t s, slong prec, expr_error_t *err);
+
+/* As alg_rewrite; param_value as in alg_to_mpoly_ext (values of fixed
+ * parameters, so that root() sees numbers; NULL: all parameters free). */
+int alg_rewrite_ext(expr_t *e, const expr_scope_t s, const expr_t *param_value, slong prec,
+                    expr_error_t *err);
+
+#endif

@@ -1,0 +1,71 @@
+/* case_error.c -- located error messages and small text helpers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "case/case_impl.h"
+
+void case_error_format(char *buf, size_t n, const case_error_t *err)
+{
+    if (err->line > 0 && err->col > 0)
+        snprintf(buf, n, "%s:%d:%d: %s", err->file, err->line, err->col, err->msg);
+    else if (err->line > 0)
+        snprintf(buf, n, "%s:%d: %s", err->file, err->line, err->msg);
+    else
+        snprintf(buf, n, "%s: %s", err->file, err->msg);
+}
+
+void case_error_set(case_error_t *err, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    err->line = line;
+    err->col = col;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+void case_pos_advance(const char *src, size_t off, int line, int col, int *oline, int *ocol)
+{
+    size_t i;
+    for (i = 0; i < off && src[i]; i++) {
+        if (src[i] == '\n') {
+            line++;
+            col = 1;
+        } else if (((unsigned char) src[i] & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    *oline = line;
+    *ocol = col;
+}
+
+char *case_strndup(const char *s, size_t n)
+{
+    char *r = flint_malloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = '\0';
+    return r;
+}
+
+char *case_strdup(const char *s)
+{
+    return s ? case_strndup(s, strlen(s)) : NULL;
+}
+
+void case_raw_clear(case_raw *r)
+{
+    int i, j;
+    for (i = 0; i < r->nsections; i++) {
+        case_raw_section *s = &r->sections[i];
+        for (j = 0; j < s->nentries; j++) {
+            flint_free(s->entries[j].key);
+            flint_free(s->entries[j].src);
+            flint_free(s->entries[j].text);
+        }
+        flint_free(s->entries);
+        flint_free(s->kind);
+        flint_free(s->arg);
+    }
+    flint_free(r->sections);
+    memset(r, 0, sizeof *r);
+}

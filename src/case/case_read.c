@@ -1,0 +1,167 @@
+/* case_read.c -- case_read / case_clear: the file to a validated case_t. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "case/case_impl.h"
+
+#define CASE_MAX_BYTES (16L << 20)
+
+/* Reads the whole file; returns a NUL-terminated buffer or NULL (err set). */
+static char *slurp(const char *path, size_t *len, case_error_t *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    if (f == NULL) {
+        case_error_set(err, 0, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        if (cap - n < 4096) {
+            cap = cap ? 2 * cap : 8192;
+            buf = flint_realloc(buf, cap + 1);
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+        if (n > (size_t) CASE_MAX_BYTES) {
+            case_error_set(err, 0, 0, "file larger than %ld bytes", CASE_MAX_BYTES);
+            fclose(f);
+            flint_free(buf);
+            return NULL;
+        }
+    }
+    if (ferror(f)) {
+        case_error_set(err, 0, 0, "cannot read: %s", strerror(errno));
+        fclose(f);
+        flint_free(buf);
+        return NULL;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static char *case_id_of(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    size_t n;
+    b = b ? b + 1 : path;
+    n = strlen(b);
+    if (n > 5 && strcmp(b + n - 5, ".case") == 0) n -= 5;
+    return case_strndup(b, n);
+}
+
+int case_read(case_t *c, const char *path, case_error_t *err)
+{
+    case_raw raw;
+    char *buf;
+    size_t len = 0;
+    int rc;
+
+    memset(c, 0, sizeof *c);
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    buf = slurp(path, &len, err);
+    if (buf == NULL) return -1;
+    rc = case_ini_read(&raw, buf, len, path, err);
+    flint_free(buf);
+    if (rc) return -1;
+    c->path = case_strdup(path);
+    c->id = case_id_of(path);
+    rc = case_validate(c, &raw, err);
+    case_raw_clear(&raw);
+    if (rc) {
+        case_clear(c);
+        return -1;
+    }
+    return 0;
+}
+
+static void section_clear(case_section *s)
+{
+    int i;
+    for (i = 0; i < s->nkeys; i++) {
+        flint_free(s->keys[i]);
+        flint_free(s->values[i]);
+    }
+    flint_free(s->keys);
+    flint_free(s->values);
+    flint_free(s->lines);
+    flint_free(s->name);
+}
+
+void case_clear(case_t *c)
+{
+    int i, j;
+    for (i = 0; i < c->nparams; i++) {
+        case_param *p = &c->params[i];
+        flint_free(p->name);
+        flint_free(p->desc);
+        flint_free(p->unit);
+        expr_free(p->value);
+        expr_free(p->lo);
+        expr_free(p->hi);
+        arb_clear(p->value_ball);
+        arb_clear(p->lo_ball);
+        arb_clear(p->hi_ball);
+    }
+    flint_free(c->params);
+    for (i = 0; i < c->ndefs; i++) {
+        flint_free(c->defs[i].name);
+        expr_free(c->defs[i].e);
+    }
+    flint_free(c->defs);
+    for (i = 0; i < c->nregions; i++) {
+        flint_free(c->regions[i].name);
+        expr_free(c->regions[i].e);
+    }
+    flint_free(c->regions);
+    for (i = 0; i < c->nplots; i++) {
+        case_plot *p = &c->plots[i];
+        flint_free(p->name);
+        flint_free(p->title);
+        flint_free(p->x_label);
+        flint_free(p->y_label);
+        expr_free(p->x_lo);
+        expr_free(p->x_hi);
+        expr_free(p->y_lo);
+        expr_free(p->y_hi);
+        if (p->colours)
+            for (j = 0; j < p->nregions; j++) flint_free(p->colours[j]);
+        flint_free(p->colours);
+        flint_free(p->regions);
+    }
+    flint_free(c->plots);
+    for (i = 0; i < c->npoints; i++) {
+        case_point *p = &c->points[i];
+        flint_free(p->name);
+        for (j = 0; j < p->nset; j++) expr_free(p->set_value[j]);
+        flint_free(p->set_value);
+        flint_free(p->set_param);
+    }
+    flint_free(c->points);
+    for (i = 0; i < c->nexpect; i++) {
+        case_expect *x = &c->expect[i];
+        flint_free(x->target);
+        expr_free(x->value);
+        fmpq_clear(x->tol);
+        flint_free(x->status);
+        flint_free(x->text);
+    }
+    flint_free(c->expect);
+    for (i = 0; i < c->nclaims; i++) section_clear(&c->claims[i]);
+    flint_free(c->claims);
+    for (i = 0; i < c->nmodels; i++) section_clear(&c->models[i]);
+    flint_free(c->models);
+    if (c->scope) expr_scope_free(c->scope);
+    flint_free(c->path);
+    flint_free(c->id);
+    flint_free(c->title);
+    flint_free(c->source);
+    flint_free(c->template_name);
+    flint_free(c->summary);
+    memset(c, 0, sizeof *c);
+}

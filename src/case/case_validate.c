@@ -1,0 +1,1129 @@
+/* case_validate.c -- pass 2 of case reading: raw sections -> case_t.
+ *
+ * Sections are processed in dependency order (case, parameters, define,
+ * regions, plots, points, claims, expect); the first error stops reading.
+ * Every error carries the line and column of the offending text.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "case/case_impl.h"
+#include "alg/alg.h"
+#include "mech/mech.h"
+
+typedef struct {
+    case_t *c;
+    const case_raw *r;
+    case_error_t *err;
+    expr_scope_t empty;   /* no names: for constants */
+} vctx;
+
+/* ---------------------------------------------------------------- helpers */
+
+static int is_name(const char *s)
+{
+    if (!(isalpha((unsigned char) *s) || *s == '_')) return 0;
+    for (s++; *s; s++)
+        if (!(isalnum((unsigned char) *s) || *s == '_')) return 0;
+    return 1;
+}
+
+static int is_reserved(const char *s)
+{
+    static const char *w[] = {"pi", "e", "true", "false", "and", "or", "not", "xor",
+                              "implies", "iff", NULL};
+    int i;
+    for (i = 0; w[i]; i++)
+        if (strcmp(s, w[i]) == 0) return 1;
+    return expr_fn_lookup(s, NULL, NULL) != FN_USER;
+}
+
+static void err_expr(vctx *v, const expr_error_t *ee)
+{
+    case_error_set(v->err, ee->line, ee->col, "%s", ee->msg);
+}
+
+static void pos_of(const case_raw_entry *e, size_t off, int *line, int *col)
+{
+    case_pos_advance(e->src, off, e->line, e->col, line, col);
+}
+
+static const case_raw_section *find_section(const case_raw *r, const char *kind)
+{
+    int i;
+    for (i = 0; i < r->nsections; i++)
+        if (strcmp(r->sections[i].kind, kind) == 0) return &r->sections[i];
+    return NULL;
+}
+
+/* Parses src[off .. off+len) of entry e at its true position. */
+static expr_t parse_part(vctx *v, const case_raw_entry *e, size_t off, size_t len)
+{
+    char *s = case_strndup(e->src + off, len);
+    expr_error_t ee;
+    int line, col;
+    expr_t x;
+    pos_of(e, off, &line, &col);
+    x = expr_parse(s, line, col, &ee);
+    flint_free(s);
+    if (x == NULL) err_expr(v, &ee);
+    return x;
+}
+
+/* Position of the bound variable of an algebraic call rewritten by
+ * alg_rewrite (disc(P, x), res(P, Q, x), root(P, x, LO .. HI, k)), or -1. */
+static int alg_bound_arg(const expr_node *e)
+{
+    if (e->kind != EXPR_FUNC || e->fn != FN_USER) return -1;
+    if (strcmp(e->name, "disc") == 0 && e->nargs == 2) return 1;
+    if (strcmp(e->name, "res") == 0 && e->nargs == 3) return 2;
+    if (strcmp(e->name, "root") == 0 && e->nargs == 4) return 1;
+    return -1;
+}
+
+static int has_alg_call(const expr_node *e)
+{
+    int i;
+    if (alg_bound_arg(e) >= 0) return 1;
+    for (i = 0; i < e->nargs; i++)
+        if (has_alg_call(e->args[i])) return 1;
+    return 0;
+}
+
+/* First variable of e not bound by an algebraic call, or NULL. */
+static const expr_node *first_free_var(const expr_node *e, const char **bound, int nb)
+{
+    int i, k = alg_bound_arg(e);
+    const char *b[16];
+    if (e->kind == EXPR_VAR) {
+        for (i = 0; i < nb; i++)
+            if (strcmp(bound[i], e->name) == 0) return NULL;
+        return e;
+    }
+    if (k >= 0 && e->args[k]->kind == EXPR_VAR && nb < 16) {
+        for (i = 0; i < nb; i++) b[i] = bound[i];
+        b[nb++] = e->args[k]->name;
+        bound = b;
+    }
+    for (i = 0; i < e->nargs; i++) {
+        const expr_node *r = first_free_var(e->args[i], bound, nb);
+        if (r) return r;
+    }
+    return NULL;
+}
+
+static const expr_node *first_var(const expr_node *e)
+{
+    return first_free_var(e, NULL, 0);
+}
+
+/* Rewrites disc/res/root calls of *e (alg_rewrite) if there are any. */
+static int rewrite_alg(vctx *v, expr_t *e, expr_scope_t s)
+{
+    expr_error_t ee;
+    if (!has_alg_call(*e)) return 0;
+    if (alg_rewrite(e, s, v->c->prec, &ee) < 0) {
+        err_expr(v, &ee);
+        return -1;
+    }
+    return 0;
+}
+
+/* Checks that e is a numeric constant without names and encloses it in
+ * out. what: the thing in messages ("a parameter's value"). */
+static int const_ball(vctx *v, arb_t out, expr_t *ep, const char *what, slong prec)
+{
+    const expr_node *n = first_var(*ep);
+    expr_t e;
+    expr_error_t ee;
+    expr_status st;
+    tv_t tv;
+    if (n) {
+        case_error_set(v->err, n->line, n->col, "%s must be a constant expression (no names): '%s'",
+                       what, n->name);
+        return -1;
+    }
+    if (expr_check(*ep, v->empty, 0, &ee)) {
+        err_expr(v, &ee);
+        return -1;
+    }
+    if (rewrite_alg(v, ep, v->empty)) return -1;
+    e = *ep;
+    st = expr_eval_once(out, &tv, e, v->empty, NULL, prec);
+    if (st == EXPR_UNDEFINED) {
+        case_error_set(v->err, e->line, e->col, "%s is undefined (outside the domain of a function)", what);
+        return -1;
+    }
+    if (st != EXPR_DEFINED || !arb_is_finite(out)) {
+        case_error_set(v->err, e->line, e->col, "cannot certify that %s is defined", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* Structural equality of two ASTs (same text up to spacing). */
+static int expr_same(const expr_node *a, const expr_node *b)
+{
+    int i;
+    if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+    if (a->kind == EXPR_NUM && !fmpq_equal(a->num, b->num)) return 0;
+    if (a->kind == EXPR_BALL && !arb_equal(a->ball, b->ball)) return 0;
+    if ((a->kind == EXPR_VAR || a->kind == EXPR_FUNC) && strcmp(a->name, b->name) != 0) return 0;
+    for (i = 0; i < a->nargs; i++)
+        if (!expr_same(a->args[i], b->args[i])) return 0;
+    return 1;
+}
+
+/* 1 if a <= b is certain: the same expression, or certified by the balls. */
+static int certainly_le(const expr_t ea, const arb_t a, const expr_t eb, const arb_t b)
+{
+    return expr_same(ea, eb) || arb_le(a, b);
+}
+
+/* Offset of the first ".." at parenthesis depth 0 in s[0..n), or -1. */
+static long find_dotdot(const char *s, size_t n)
+{
+    size_t i;
+    int depth = 0;
+    for (i = 0; i + 1 < n; i++) {
+        if (s[i] == '(') depth++;
+        else if (s[i] == ')') depth--;
+        else if (depth == 0 && s[i] == '.' && s[i + 1] == '.') return (long) i;
+    }
+    return -1;
+}
+
+static void trim_span(const char *s, size_t *a, size_t *b)
+{
+    while (*a < *b && isspace((unsigned char) s[*a])) (*a)++;
+    while (*b > *a && isspace((unsigned char) s[*b - 1])) (*b)--;
+}
+
+/* Reads "LO .. HI" in e->src[a..b) into lo, hi and their balls; checks
+ * LO < HI certified. Returns 0 or -1. */
+static int read_range(vctx *v, const case_raw_entry *e, size_t a, size_t b, long dd,
+                      expr_t *lo, expr_t *hi, arb_t lob, arb_t hib, const char *what)
+{
+    int line, col;
+    char w[96];
+    *lo = parse_part(v, e, a, dd - a);
+    if (*lo == NULL) return -1;
+    *hi = parse_part(v, e, dd + 2, b - (dd + 2));
+    if (*hi == NULL) return -1;
+    snprintf(w, sizeof w, "the lower end of %s", what);
+    if (const_ball(v, lob, lo, w, v->c->prec)) return -1;
+    snprintf(w, sizeof w, "the upper end of %s", what);
+    if (const_ball(v, hib, hi, w, v->c->prec)) return -1;
+    if (arb_lt(lob, hib)) return 0;
+    pos_of(e, dd, &line, &col);
+    if (arb_gt(lob, hib))
+        case_error_set(v->err, line, col, "reversed range: LO > HI");
+    else if (expr_same(*lo, *hi) || (arb_is_exact(lob) && arb_equal(lob, hib)))
+        case_error_set(v->err, line, col, "empty range: LO = HI (write a single value instead)");
+    else
+        case_error_set(v->err, line, col, "cannot certify LO < HI");
+    return -1;
+}
+
+/* Where a name already used by a parameter/definition/region was defined. */
+static int name_taken(const case_t *c, const char *name)
+{
+    int i;
+    for (i = 0; i < c->nparams; i++)
+        if (c->params[i].name && strcmp(c->params[i].name, name) == 0) return c->params[i].line;
+    for (i = 0; i < c->ndefs; i++)
+        if (c->defs[i].name && strcmp(c->defs[i].name, name) == 0) return c->defs[i].line;
+    for (i = 0; i < c->nregions; i++)
+        if (c->regions[i].name && strcmp(c->regions[i].name, name) == 0) return c->regions[i].line;
+    return 0;
+}
+
+static int check_new_name(vctx *v, const case_raw_entry *e)
+{
+    int l;
+    if (!is_name(e->key)) {
+        case_error_set(v->err, e->key_line, e->key_col,
+                       "'%s' is not a name (letters, digits and _, not starting with a digit)", e->key);
+        return -1;
+    }
+    if (is_reserved(e->key)) {
+        case_error_set(v->err, e->key_line, e->key_col,
+                       "'%s' is reserved (a constant, keyword or function name)", e->key);
+        return -1;
+    }
+    if ((l = name_taken(v->c, e->key))) {
+        case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
+                       e->key, l);
+        return -1;
+    }
+    return 0;
+}
+
+static int unknown_key(vctx *v, const case_raw_entry *e, const char *sec, const char *expected)
+{
+    case_error_set(v->err, e->key_line, e->key_col, "unknown key '%s' in [%s]; expected %s", e->key, sec,
+                   expected);
+    return -1;
+}
+
+/* Parses a whole-line integer in [lo, hi]. */
+static int read_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s || *end || errno || x < lo || x > hi) return -1;
+    *out = x;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [case] */
+
+static int read_case_section(vctx *v)
+{
+    const case_raw_section *s = find_section(v->r, "case");
+    case_t *c = v->c;
+    int i;
+    c->prec = 128;
+    if (s == NULL) {
+        case_error_set(v->err, 1, 1, "missing [case] section (with title = ...)");
+        return -1;
+    }
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        if (strcmp(e->key, "title") == 0) {
+            if (!*e->text) {
+                case_error_set(v->err, e->line, e->col, "empty title");
+                return -1;
+            }
+            c->title = case_strdup(e->text);
+        } else if (strcmp(e->key, "source") == 0) {
+            c->source = case_strdup(e->text);
+        } else if (strcmp(e->key, "summary") == 0) {
+            c->summary = case_strdup(e->text);
+        } else if (strcmp(e->key, "template") == 0) {
+            const char *p;
+            for (p = e->text; *p; p++)
+                if (!(isalnum((unsigned char) *p) || *p == '_' || *p == '-')) break;
+            if (!*e->text || *p) {
+                case_error_set(v->err, e->line, e->col,
+                               "template must be a name (letters, digits, _ and -): templates/NAME.tmpl");
+                return -1;
+            }
+            c->template_name = case_strdup(e->text);
+        } else if (strcmp(e->key, "precision") == 0) {
+            long p;
+            if (read_long(e->text, 16, 65536, &p)) {
+                case_error_set(v->err, e->line, e->col, "precision must be an integer from 16 to 65536 (bits)");
+                return -1;
+            }
+            c->prec = p;
+        } else {
+            return unknown_key(v, e, "case", "title, source, template, summary or precision");
+        }
+    }
+    if (c->title == NULL) {
+        case_error_set(v->err, s->line, s->col, "[case] needs title = ...");
+        return -1;
+    }
+    if (c->source == NULL) c->source = case_strdup("");
+    if (c->template_name == NULL) c->template_name = case_strdup("default");
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [parameters] */
+
+/* Description text: whitespace runs (newlines included) become one space. */
+static char *squeeze(const char *s, size_t a, size_t b)
+{
+    char *r = flint_malloc(b - a + 1);
+    size_t i, n = 0;
+    int sp = 0;
+    for (i = a; i < b; i++) {
+        if (isspace((unsigned char) s[i])) sp = 1;
+        else {
+            if (sp && n) r[n++] = ' ';
+            sp = 0;
+            r[n++] = s[i];
+        }
+    }
+    r[n] = 0;
+    return r;
+}
+
+static int read_param(vctx *v, case_param *p, const case_raw_entry *e)
+{
+    const char *s = e->src;
+    size_t n = strlen(s), a = 0, b;
+    const char *colon = strchr(s, ':');
+    long dd;
+    char what[96];
+
+    p->line = e->key_line;
+    if (check_new_name(v, e)) return -1;
+    p->name = case_strdup(e->key);
+    b = colon ? (size_t) (colon - s) : n;
+    if (colon) {
+        size_t da = b + 1, db = n;
+        trim_span(s, &da, &db);
+        if (db > da && s[db - 1] == ']') {
+            size_t k = db - 1;
+            while (k > da && s[k] != '[') k--;
+            if (s[k] == '[') {
+                size_t ua = k + 1, ub = db - 1;
+                trim_span(s, &ua, &ub);
+                p->unit = squeeze(s, ua, ub);
+                db = k;
+                trim_span(s, &da, &db);
+            }
+        }
+        p->desc = squeeze(s, da, db);
+    } else {
+        p->desc = case_strdup("");
+    }
+    if (p->unit == NULL) p->unit = case_strdup("");
+    dd = find_dotdot(s, b);
+    snprintf(what, sizeof what, "the range of '%s'", p->name);
+    if (dd >= 0) {
+        p->is_range = 1;
+        if (read_range(v, e, a, b, dd, &p->lo, &p->hi, p->lo_ball, p->hi_ball, what)) return -1;
+        expr_interval_ball(p->value_ball, p->lo_ball, p->hi_ball, v->c->prec);
+    } else {
+        snprintf(what, sizeof what, "the value of '%s'", p->name);
+        p->value = parse_part(v, e, a, b);
+        if (p->value == NULL) return -1;
+        if (const_ball(v, p->value_ball, &p->value, what, v->c->prec)) return -1;
+        arb_set(p->lo_ball, p->value_ball);
+        arb_set(p->hi_ball, p->value_ball);
+    }
+    if (expr_scope_add_param(v->c->scope, p->name) < 0) {
+        case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s'", p->name);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_parameters(vctx *v)
+{
+    const case_raw_section *s = find_section(v->r, "parameters");
+    case_t *c = v->c;
+    int i;
+    if (s == NULL) return 0;
+    c->params = flint_calloc(s->nentries ? s->nentries : 1, sizeof(case_param));
+    for (i = 0; i < s->nentries; i++) {
+        arb_init(c->params[i].value_ball);
+        arb_init(c->params[i].lo_ball);
+        arb_init(c->params[i].hi_ball);
+    }
+    c->nparams = s->nentries;
+    for (i = 0; i < s->nentries; i++)
+        if (read_param(v, &c->params[i], &s->entries[i])) return -1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [define], [regions] */
+
+typedef struct {
+    int n;
+    const case_raw_entry **entry;   /* defines, then regions */
+    expr_t *ast;                    /* parsed; ownership moves into the case */
+    int nd;                         /* number of defines */
+} defs_t;
+
+static int defs_find(const defs_t *d, const char *name)
+{
+    int k;
+    for (k = 0; k < d->n; k++)
+        if (strcmp(d->entry[k]->key, name) == 0) return k;
+    return -1;
+}
+
+static void collect_refs(const expr_node *e, const defs_t *d, int *refs, int *nrefs)
+{
+    int i, k;
+    if (e->kind == EXPR_VAR && (k = defs_find(d, e->name)) >= 0) {
+        for (i = 0; i < *nrefs; i++)
+            if (refs[i] == k) break;
+        if (i == *nrefs && *nrefs < 256) refs[(*nrefs)++] = k;
+    }
+    for (i = 0; i < e->nargs; i++) collect_refs(e->args[i], d, refs, nrefs);
+}
+
+/* Depth-first search for a path from `from` to `to` through references;
+ * path[0..*len) receives it. */
+static int find_path(const defs_t *d, int from, int to, char *seen, int *path, int *len)
+{
+    int refs[256], nrefs = 0, i;
+    if (seen[from]) return 0;
+    seen[from] = 1;
+    path[(*len)++] = from;
+    if (d->ast[from]) collect_refs(d->ast[from], d, refs, &nrefs);
+    for (i = 0; i < nrefs; i++) {
+        if (refs[i] == to) return 1;
+        if (find_path(d, refs[i], to, seen, path, len)) return 1;
+    }
+    (*len)--;
+    return 0;
+}
+
+/* A name used by definition k that is not (yet) in scope but is defined
+ * later: "used before its definition", or a cycle. */
+static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, const char **bound, int nb)
+{
+    int i, j, a = alg_bound_arg(e);
+    const char *b[16];
+    if (e->kind == EXPR_VAR)
+        for (i = 0; i < nb; i++)
+            if (strcmp(bound[i], e->name) == 0) return 0;
+    if (a >= 0 && e->args[a]->kind == EXPR_VAR && nb < 16) {
+        for (i = 0; i < nb; i++) b[i] = bound[i];
+        b[nb++] = e->args[a]->name;
+        bound = b;
+    }
+    if (e->kind == EXPR_VAR && expr_scope_lookup(v->c->scope, e->name, NULL, NULL) < 0 &&
+        (j = defs_find(d, e->name)) >= 0) {
+        char *seen = flint_calloc(d->n, 1), msg[400];
+        int *path = flint_malloc(d->n * sizeof(int)), len = 0;
+        size_t m;
+        if (j == k) {
+            case_error_set(v->err, e->line, e->col, "'%s' is defined in terms of itself", e->name);
+        } else if (find_path(d, j, k, seen, path, &len)) {
+            m = (size_t) snprintf(msg, sizeof msg, "definition cycle: %s", d->entry[k]->key);
+            for (i = 0; i < len && m < sizeof msg; i++)
+                m += (size_t) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[path[i]]->key);
+            if (m < sizeof msg) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[k]->key);
+            case_error_set(v->err, e->line, e->col, "%s", msg);
+        } else {
+            case_error_set(v->err, e->line, e->col, "'%s' is used before its definition (line %d)", e->name,
+                           d->entry[j]->key_line);
+        }
+        flint_free(seen);
+        flint_free(path);
+        return -1;
+    }
+    for (i = 0; i < e->nargs; i++)
+        if (check_order_b(v, d, k, e->args[i], bound, nb)) return -1;
+    return 0;
+}
+
+static int check_order(vctx *v, const defs_t *d, int k, const expr_node *e)
+{
+    return check_order_b(v, d, k, e, NULL, 0);
+}
+
+/* Copies a raw section; as_src: values with their continuation lines'
+ * indentation (exact columns for expressions), else as prose. */
+static void copy_section(case_section *d, const case_raw_section *s, int as_src)
+{
+    int i;
+    d->name = case_strdup(s->arg);
+    d->line = s->line;
+    d->nkeys = s->nentries;
+    d->keys = flint_calloc(s->nentries + 1, sizeof(char *));
+    d->values = flint_calloc(s->nentries + 1, sizeof(char *));
+    d->lines = flint_calloc(s->nentries + 1, sizeof(int));
+    for (i = 0; i < s->nentries; i++) {
+        d->keys[i] = case_strdup(s->entries[i].key);
+        d->values[i] = case_strdup(as_src ? s->entries[i].src : s->entries[i].text);
+        d->lines[i] = s->entries[i].key_line;
+    }
+}
+
+/* [model NAME] sections, in file order: copied into c->models and turned
+ * into definitions by src/mech (mech_model_build); each model's
+ * definitions enter the scope before the next model is built. The
+ * definitions are appended to defs / *ndefs (ownership moves). */
+static int read_models(vctx *v, case_def **defs, int *ndefs)
+{
+    const case_raw *r = v->r;
+    case_t *c = v->c;
+    int i, j, nm = 0, l;
+    for (i = 0; i < r->nsections; i++) nm += strcmp(r->sections[i].kind, "model") == 0;
+    c->models = flint_calloc(nm + 1, sizeof(case_section));
+    for (i = 0; i < r->nsections; i++) {
+        const case_raw_section *s = &r->sections[i];
+        mech_def *md = NULL;
+        int nmd = 0;
+        if (strcmp(s->kind, "model") != 0) continue;
+        copy_section(&c->models[c->nmodels++], s, 1);
+        if (mech_model_build(&md, &nmd, &c->models[c->nmodels - 1], c->path, c->scope, v->err)) {
+            snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
+            return -1;
+        }
+        *defs = flint_realloc(*defs, (*ndefs + nmd + 1) * sizeof(case_def));
+        for (j = 0; j < nmd; j++) {
+            case_def *cd = &(*defs)[*ndefs];
+            memset(cd, 0, sizeof *cd);
+            if ((l = name_taken(c, md[j].name)) || expr_scope_lookup(c->scope, md[j].name, NULL, NULL) >= 0) {
+                case_error_set(v->err, s->line, s->col,
+                               "model '%s' defines '%s', a name already used (line %d)", s->arg, md[j].name,
+                               l ? l : s->line);
+                mech_defs_free(md, nmd);
+                return -1;
+            }
+            cd->name = md[j].name;
+            cd->e = md[j].e;
+            cd->is_bool = md[j].is_bool;
+            cd->line = s->line;
+            md[j].name = NULL;
+            md[j].e = NULL;
+            (*ndefs)++;
+            c->defs = *defs;
+            c->ndefs = *ndefs;
+            if (expr_scope_add_def(c->scope, cd->name, cd->e, cd->is_bool) < 0) {
+                case_error_set(v->err, s->line, s->col, "model '%s': duplicate name '%s'", s->arg, cd->name);
+                mech_defs_free(md, nmd);
+                return -1;
+            }
+        }
+        mech_defs_free(md, nmd);
+    }
+    return 0;
+}
+
+static int read_defs_and_regions(vctx *v)
+{
+    const case_raw_section *sd = find_section(v->r, "define");
+    const case_raw_section *sr = find_section(v->r, "regions");
+    case_t *c = v->c;
+    defs_t d;
+    int k, nd = sd ? sd->nentries : 0, nr = sr ? sr->nentries : 0, rc = -1, base;
+
+    d.n = nd + nr;
+    d.nd = nd;
+    d.entry = flint_malloc((d.n + 1) * sizeof(case_raw_entry *));
+    d.ast = flint_calloc(d.n + 1, sizeof(expr_t));
+    for (k = 0; k < nd; k++) d.entry[k] = &sd->entries[k];
+    for (k = 0; k < nr; k++) d.entry[nd + k] = &sr->entries[k];
+    c->defs = flint_calloc(1, sizeof(case_def));
+    c->ndefs = 0;
+    c->regions = flint_calloc(nr + 1, sizeof(case_def));
+    if (read_models(v, &c->defs, &c->ndefs)) goto done;
+    base = c->ndefs;
+    c->defs = flint_realloc(c->defs, (base + nd + 1) * sizeof(case_def));
+    memset(c->defs + base, 0, (nd + 1) * sizeof(case_def));
+
+    /* names first (so that duplicates are reported at the later entry), then parse */
+    for (k = 0; k < d.n; k++) {
+        case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
+        if (check_new_name(v, d.entry[k])) goto done;
+        cd->name = case_strdup(d.entry[k]->key);
+        cd->line = d.entry[k]->key_line;
+        if (k < nd) c->ndefs = base + k + 1;
+        else c->nregions = k - nd + 1;
+    }
+    for (k = 0; k < d.n; k++) {
+        d.ast[k] = parse_part(v, d.entry[k], 0, strlen(d.entry[k]->src));
+        if (d.ast[k] == NULL) goto done;
+    }
+    for (k = 0; k < d.n; k++) {
+        case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
+        const case_raw_entry *e = d.entry[k];
+        expr_error_t ee;
+        if (check_order(v, &d, k, d.ast[k])) goto done;
+        if (expr_check(d.ast[k], c->scope, -1, &ee)) {
+            err_expr(v, &ee);
+            goto done;
+        }
+        cd->e = d.ast[k];
+        d.ast[k] = NULL;
+        if (rewrite_alg(v, &cd->e, c->scope)) goto done;
+        cd->is_bool = expr_is_bool(cd->e, c->scope);
+        if (k >= nd && !cd->is_bool) {
+            case_error_set(v->err, e->line, e->col,
+                           "region '%s' must be a predicate (a comparison or logic), not a number", e->key);
+            goto done;
+        }
+        if (expr_scope_add_def(c->scope, cd->name, cd->e, cd->is_bool) < 0) {
+            case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s'", cd->name);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
+    flint_free(d.ast);
+    flint_free(d.entry);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- [plot NAME] */
+
+/* "NAME" or "NAME : LO .. HI" for a plot axis. */
+static int read_axis(vctx *v, case_plot *pl, const case_raw_entry *e, int *axis, expr_t *lo, expr_t *hi)
+{
+    const char *s = e->src, *colon = strchr(s, ':');
+    size_t a = 0, b = colon ? (size_t) (colon - s) : strlen(s);
+    char *name;
+    int line, col, i;
+    case_param *p;
+
+    trim_span(s, &a, &b);
+    pos_of(e, a, &line, &col);
+    name = case_strndup(s + a, b - a);
+    i = case_param_index(v->c, name);
+    if (i < 0) {
+        case_error_set(v->err, line, col, "unknown parameter '%s'", name);
+        flint_free(name);
+        return -1;
+    }
+    p = &v->c->params[i];
+    if (!p->is_range) {
+        case_error_set(v->err, line, col,
+                       "'%s' is not a range parameter (plot axes need NAME = LO .. HI in [parameters])", name);
+        flint_free(name);
+        return -1;
+    }
+    flint_free(name);
+    *axis = i;
+    if (colon) {
+        size_t ra = (size_t) (colon - s) + 1, rb = strlen(s);
+        long dd = find_dotdot(s + ra, rb - ra);
+        arb_t l, h;
+        int rc = 0;
+        char what[96];
+        if (dd < 0) {
+            pos_of(e, ra, &line, &col);
+            case_error_set(v->err, line, col, "expected LO .. HI after ':'");
+            return -1;
+        }
+        arb_init(l);
+        arb_init(h);
+        snprintf(what, sizeof what, "the plot range of '%s'", p->name);
+        rc = read_range(v, e, ra, rb, ra + dd, lo, hi, l, h, what);
+        if (rc == 0 && !(certainly_le(p->lo, p->lo_ball, *lo, l) && certainly_le(*hi, h, p->hi, p->hi_ball))) {
+            while (isspace((unsigned char) s[ra])) ra++;
+            pos_of(e, ra, &line, &col);
+            if (arb_lt(l, p->lo_ball) || arb_gt(h, p->hi_ball))
+                case_error_set(v->err, line, col, "plot range is outside the range of parameter '%s'",
+                               p->name);
+            else
+                case_error_set(v->err, line, col,
+                               "cannot certify that the plot range lies inside the range of parameter '%s'",
+                               p->name);
+            rc = -1;
+        }
+        arb_clear(l);
+        arb_clear(h);
+        return rc;
+    }
+    *lo = expr_copy(p->lo);
+    *hi = expr_copy(p->hi);
+    (void) pl;
+    return 0;
+}
+
+static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
+{
+    const case_raw_entry *ex = NULL, *ey = NULL, *ereg = NULL;
+    case_t *c = v->c;
+    int i, j;
+
+    pl->name = case_strdup(s->arg);
+    pl->line = s->line;
+    pl->depth = 10;
+    pl->x = pl->y = -1;
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        const char *k = e->key;
+        if (strcmp(k, "x") == 0) ex = e;
+        else if (strcmp(k, "y") == 0) ey = e;
+        else if (strcmp(k, "regions") == 0) ereg = e;
+        else if (strcmp(k, "title") == 0) pl->title = case_strdup(e->text);
+        else if (strcmp(k, "x_label") == 0) pl->x_label = case_strdup(e->text);
+        else if (strcmp(k, "y_label") == 0) pl->y_label = case_strdup(e->text);
+        else if (strcmp(k, "depth") == 0) {
+            long d;
+            if (read_long(e->text, 1, 30, &d)) {
+                case_error_set(v->err, e->line, e->col, "depth must be an integer from 1 to 30");
+                return -1;
+            }
+            pl->depth = (int) d;
+        } else if (strcmp(k, "max_cells") == 0) {
+            long m;
+            if (read_long(e->text, 0, 2000000000L, &m)) {
+                case_error_set(v->err, e->line, e->col, "max_cells must be an integer >= 0 (0: no limit)");
+                return -1;
+            }
+            pl->max_cells = m;
+        } else if (strcmp(k, "seconds") == 0) {
+            char *end;
+            double t = strtod(e->text, &end);
+            if (end == e->text || *end || !(t >= 0) || !isfinite(t)) {
+                case_error_set(v->err, e->line, e->col, "seconds must be a number >= 0 (0: no limit)");
+                return -1;
+            }
+            pl->seconds = t;
+        } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0) {
+            /* checked below, once the shown regions are known */
+        } else {
+            return unknown_key(v, e, "plot",
+                               "x, y, depth, max_cells, seconds, title, x_label, y_label, regions or "
+                               "colour.REGION");
+        }
+    }
+    if (ex == NULL || ey == NULL) {
+        case_error_set(v->err, s->line, s->col, "[plot %s] needs %s = PARAMETER", s->arg, ex ? "y" : "x");
+        return -1;
+    }
+    if (read_axis(v, pl, ex, &pl->x, &pl->x_lo, &pl->x_hi)) return -1;
+    if (read_axis(v, pl, ey, &pl->y, &pl->y_lo, &pl->y_hi)) return -1;
+    if (pl->x == pl->y) {
+        case_error_set(v->err, ey->line, ey->col, "x and y are the same parameter '%s'",
+                       c->params[pl->x].name);
+        return -1;
+    }
+    if (c->nregions == 0) {
+        case_error_set(v->err, s->line, s->col, "[plot %s] has nothing to show: the case has no [regions]",
+                       s->arg);
+        return -1;
+    }
+    pl->regions = flint_malloc(c->nregions * sizeof(int));
+    if (ereg) {
+        const char *t = ereg->src;
+        size_t a = 0, n = strlen(t);
+        while (a <= n) {
+            size_t b = a, ia, ib;
+            int line, col, r;
+            char *name;
+            while (b < n && t[b] != ',') b++;
+            ia = a;
+            ib = b;
+            trim_span(t, &ia, &ib);
+            pos_of(ereg, ia, &line, &col);
+            if (ia == ib) {
+                case_error_set(v->err, line, col, "expected a region name");
+                return -1;
+            }
+            name = case_strndup(t + ia, ib - ia);
+            r = case_region_index(c, name);
+            if (r < 0) {
+                case_error_set(v->err, line, col, "unknown region '%s'", name);
+                flint_free(name);
+                return -1;
+            }
+            flint_free(name);
+            for (j = 0; j < pl->nregions; j++)
+                if (pl->regions[j] == r) {
+                    case_error_set(v->err, line, col, "region '%s' listed twice", c->regions[r].name);
+                    return -1;
+                }
+            if (pl->nregions == c->nregions) return -1; /* unreachable: duplicates caught above */
+            pl->regions[pl->nregions++] = r;
+            a = b + 1;
+        }
+    } else {
+        for (j = 0; j < c->nregions; j++) pl->regions[pl->nregions++] = j;
+    }
+    pl->colours = flint_calloc(pl->nregions, sizeof(char *));
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        const char *rn;
+        int r, ok, q;
+        if (strncmp(e->key, "colour.", 7) == 0) rn = e->key + 7;
+        else if (strncmp(e->key, "color.", 6) == 0) rn = e->key + 6;
+        else continue;
+        r = case_region_index(c, rn);
+        if (r < 0) {
+            case_error_set(v->err, e->key_line, e->key_col + (int) (rn - e->key), "unknown region '%s'", rn);
+            return -1;
+        }
+        for (j = 0; j < pl->nregions; j++)
+            if (pl->regions[j] == r) break;
+        if (j == pl->nregions) {
+            case_error_set(v->err, e->key_line, e->key_col + (int) (rn - e->key),
+                           "region '%s' is not shown in this plot", rn);
+            return -1;
+        }
+        ok = strlen(e->text) == 7 && e->text[0] == '#';
+        for (q = 1; ok && q < 7; q++) ok = isxdigit((unsigned char) e->text[q]) != 0;
+        if (!ok) {
+            case_error_set(v->err, e->line, e->col, "colour must be #rrggbb (six hexadecimal digits)");
+            return -1;
+        }
+        pl->colours[j] = case_strdup(e->text);
+    }
+    return 0;
+}
+
+static int read_plots(vctx *v)
+{
+    const case_raw *r = v->r;
+    case_t *c = v->c;
+    int i, n = 0;
+    for (i = 0; i < r->nsections; i++) n += strcmp(r->sections[i].kind, "plot") == 0;
+    c->plots = flint_calloc(n + 1, sizeof(case_plot));
+    for (i = 0; i < r->nsections; i++)
+        if (strcmp(r->sections[i].kind, "plot") == 0) {
+            c->nplots++;
+            if (read_plot(v, &c->plots[c->nplots - 1], &r->sections[i])) return -1;
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [point NAME] */
+
+static int read_point(vctx *v, case_point *pt, const case_raw_section *s)
+{
+    case_t *c = v->c;
+    int i;
+    arb_t x;
+    pt->name = case_strdup(s->arg);
+    pt->line = s->line;
+    pt->set_param = flint_malloc((s->nentries + 1) * sizeof(int));
+    pt->set_value = flint_calloc(s->nentries + 1, sizeof(expr_t));
+    arb_init(x);
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        int k = case_param_index(c, e->key);
+        expr_t val;
+        char what[96];
+        if (k < 0) {
+            case_error_set(v->err, e->key_line, e->key_col, "unknown parameter '%s'", e->key);
+            goto fail;
+        }
+        val = parse_part(v, e, 0, strlen(e->src));
+        if (val == NULL) goto fail;
+        pt->set_param[pt->nset] = k;
+        pt->set_value[pt->nset] = val;
+        snprintf(what, sizeof what, "a point value");
+        if (const_ball(v, x, &pt->set_value[pt->nset++], what, c->prec)) goto fail;
+    }
+    arb_clear(x);
+    return 0;
+fail:
+    arb_clear(x);
+    return -1;
+}
+
+static int read_points(vctx *v)
+{
+    const case_raw *r = v->r;
+    case_t *c = v->c;
+    int i, n = 0;
+    for (i = 0; i < r->nsections; i++) n += strcmp(r->sections[i].kind, "point") == 0;
+    c->points = flint_calloc(n + 1, sizeof(case_point));
+    for (i = 0; i < r->nsections; i++)
+        if (strcmp(r->sections[i].kind, "point") == 0) {
+            c->npoints++;
+            if (read_point(v, &c->points[c->npoints - 1], &r->sections[i])) return -1;
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [claim NAME] */
+
+/* Checks the keys of a claim whose meaning is already fixed. */
+static int check_claim(vctx *v, const case_raw_section *s)
+{
+    static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", NULL};
+    int i, k;
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        if (strcmp(e->key, "kind") == 0) {
+            for (k = 0; kinds[k]; k++)
+                if (strcmp(e->text, kinds[k]) == 0) break;
+            if (!kinds[k]) {
+                case_error_set(v->err, e->line, e->col,
+                               "kind must be equivalent, implies, implied_by or threshold");
+                return -1;
+            }
+        } else if (strcmp(e->key, "claim") == 0 || strcmp(e->key, "model") == 0) {
+            expr_error_t ee;
+            expr_t x = parse_part(v, e, 0, strlen(e->src));
+            if (x == NULL) return -1;
+            if (expr_check(x, v->c->scope, -1, &ee)) {
+                err_expr(v, &ee);
+                expr_free(x);
+                return -1;
+            }
+            if (!expr_is_bool(x, v->c->scope)) {
+                case_error_set(v->err, e->line, e->col, "%s must be a predicate, not a number", e->key);
+                expr_free(x);
+                return -1;
+            }
+            expr_free(x);
+        } else if (strcmp(e->key, "over") == 0) {
+            /* a comma-separated list of range parameters */
+            const char *t = e->src;
+            size_t a = 0, n = strlen(t);
+            while (a <= n) {
+                size_t b = a, ia, ib;
+                int line, col, p;
+                char *name;
+                while (b < n && t[b] != ',') b++;
+                ia = a;
+                ib = b;
+                trim_span(t, &ia, &ib);
+                pos_of(e, ia, &line, &col);
+                name = case_strndup(t + ia, ib - ia);
+                p = case_param_index(v->c, name);
+                flint_free(name);
+                if (p < 0 || !v->c->params[p].is_range) {
+                    case_error_set(v->err, line, col, "over must list range parameters (over = a, b)");
+                    return -1;
+                }
+                a = b + 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int read_claims(vctx *v)
+{
+    const case_raw *r = v->r;
+    case_t *c = v->c;
+    int i, nc = 0;
+    for (i = 0; i < r->nsections; i++) nc += strcmp(r->sections[i].kind, "claim") == 0;
+    c->claims = flint_calloc(nc + 1, sizeof(case_claim));
+    for (i = 0; i < r->nsections; i++) {
+        const case_raw_section *s = &r->sections[i];
+        if (strcmp(s->kind, "claim") == 0) {
+            copy_section(&c->claims[c->nclaims++], s, 0);
+            if (check_claim(v, s)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [expect] */
+
+static int claim_index(const case_t *c, const char *name)
+{
+    int i;
+    for (i = 0; i < c->nclaims; i++)
+        if (strcmp(c->claims[i].name, name) == 0) return i;
+    return -1;
+}
+
+static int read_expect_line(vctx *v, case_expect *x, const case_raw_entry *e)
+{
+    case_t *c = v->c;
+    const char *key = e->key, *at;
+    size_t n;
+    int kind;
+
+    x->line = e->key_line;
+    x->point = -1;
+    n = strlen(e->key) + strlen(e->text) + 4;
+    x->text = flint_malloc(n);
+    snprintf(x->text, n, "%s = %s", e->key, e->text);
+
+    if (strncmp(key, "claim.", 6) == 0) {
+        static const char *st[] = {"proved", "refuted", "consistent", "inconclusive", NULL};
+        int k;
+        x->kind = CASE_EXPECT_CLAIM;
+        x->target = case_strdup(key + 6);
+        if (claim_index(c, x->target) < 0) {
+            case_error_set(v->err, e->key_line, e->key_col + 6, "unknown claim '%s'", x->target);
+            return -1;
+        }
+        for (k = 0; st[k]; k++)
+            if (strcmp(e->text, st[k]) == 0) break;
+        if (!st[k]) {
+            case_error_set(v->err, e->line, e->col, "expected proved, refuted, consistent or inconclusive");
+            return -1;
+        }
+        x->status = case_strdup(e->text);
+        return 0;
+    }
+    at = strchr(key, '@');
+    x->target = at ? case_strndup(key, at - key) : case_strdup(key);
+    if (at) {
+        x->point = case_point_index(c, at + 1);
+        if (x->point < 0) {
+            case_error_set(v->err, e->key_line, e->key_col + (int) (at + 1 - key), "unknown point '%s'", at + 1);
+            return -1;
+        }
+    }
+    kind = expr_scope_lookup(c->scope, x->target, NULL, NULL);
+    if (kind < 0) {
+        case_error_set(v->err, e->key_line, e->key_col, "unknown name '%s' (not a parameter, definition or region)",
+                       x->target);
+        return -1;
+    }
+    if (strcmp(e->text, "true") == 0 || strcmp(e->text, "false") == 0 || strcmp(e->text, "unknown") == 0) {
+        x->kind = CASE_EXPECT_TRUTH;
+        x->truth = e->text[0] == 't' ? TV_TRUE : e->text[0] == 'f' ? TV_FALSE : TV_UNKNOWN;
+        if (kind != 2) {
+            case_error_set(v->err, e->line, e->col, "'%s' is a number; expected VALUE +/- TOL", x->target);
+            return -1;
+        }
+        return 0;
+    }
+    x->kind = CASE_EXPECT_VALUE;
+    if (kind == 2) {
+        case_error_set(v->err, e->line, e->col, "'%s' is a predicate; expected true, false or unknown",
+                       x->target);
+        return -1;
+    }
+    {
+        const char *pm = strstr(e->src, "+/-");
+        size_t ta, tb;
+        int line, col;
+        char *tol;
+        arb_t b;
+        int rc;
+        if (pm == NULL) {
+            case_error_set(v->err, e->line, e->col, "expected VALUE +/- TOL");
+            return -1;
+        }
+        x->value = parse_part(v, e, 0, pm - e->src);
+        if (x->value == NULL) return -1;
+        arb_init(b);
+        rc = const_ball(v, b, &x->value, "an expected value", c->prec);
+        arb_clear(b);
+        if (rc) return -1;
+        ta = (pm - e->src) + 3;
+        tb = strlen(e->src);
+        trim_span(e->src, &ta, &tb);
+        pos_of(e, ta, &line, &col);
+        tol = case_strndup(e->src + ta, tb - ta);
+        rc = expr_parse_fmpq(x->tol, tol);
+        flint_free(tol);
+        if (rc) {
+            case_error_set(v->err, line, col, "tolerance must be an exact number such as 1e-20 or 1/1000");
+            return -1;
+        }
+        if (fmpq_sgn(x->tol) < 0) {
+            case_error_set(v->err, line, col, "tolerance must be >= 0");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int read_expect(vctx *v)
+{
+    const case_raw_section *s = find_section(v->r, "expect");
+    case_t *c = v->c;
+    int i, n = s ? s->nentries : 0;
+    c->expect = flint_calloc(n + 1, sizeof(case_expect));
+    for (i = 0; i < n; i++) fmpq_init(c->expect[i].tol);
+    c->nexpect = n;
+    for (i = 0; i < n; i++)
+        if (read_expect_line(v, &c->expect[i], &s->entries[i])) return -1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- driver */
+
+int case_validate(case_t *c, const case_raw *r, case_error_t *err)
+{
+    vctx v;
+    int rc;
+    v.c = c;
+    v.r = r;
+    v.err = err;
+    v.empty = expr_scope_new();
+    c->scope = expr_scope_new();
+    rc = read_case_section(&v) || read_parameters(&v) || read_defs_and_regions(&v) || read_plots(&v) ||
+         read_points(&v) || read_claims(&v) || read_expect(&v);
+    expr_scope_free(v.empty);
+    return rc ? -1 : 0;
+}

@@ -1,0 +1,66 @@
+/* cli_check.c -- `fricert check CASE...`: every [expect] line, certified.
+ *
+ * A case that cannot be read counts as one failure; its message goes to
+ * stderr. Failed expectations go to stdout as "FILE:LINE: expect ...". The
+ * last line is "N passed, M failed"; the exit status is 0 iff M = 0. */
+#include <getopt.h>
+#include <string.h>
+#include "cli/cli.h"
+
+int cli_check(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"prec", required_argument, NULL, 'p'},
+        {NULL, 0, NULL, 0}};
+    long passed = 0, failed = 0, prec = 0;
+    int internal = 0, bad_input = 0, i, j, o;
+
+    optind = 1;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
+        if (o == 'h') {
+            cli_usage(stdout, "check");
+            return CLI_OK;
+        } else if (o == 'p') {
+            if (cli_parse_long("check", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT;
+        } else if (o == ':') {
+            fprintf(stderr, "fricert check: %s: missing value\n", argv[optind - 1]);
+            return CLI_BAD_INPUT;
+        } else {
+            fprintf(stderr, "fricert check: unknown option '%s' (see fricert check --help)\n", argv[optind - 1]);
+            return CLI_BAD_INPUT;
+        }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "fricert check: no case files given (see fricert check --help)\n");
+        return CLI_BAD_INPUT;
+    }
+    for (i = optind; i < argc; i++) {
+        case_t c;
+        case_error_t err;
+        char msg[1200];
+        if (case_read(&c, argv[i], &err)) {
+            case_error_format(msg, sizeof msg, &err);
+            fprintf(stderr, "%s\n", msg);
+            failed++;
+            bad_input = 1;
+            continue;
+        }
+        for (j = 0; j < c.nexpect; j++) {
+            cli_expect_result res;
+            cli_expect_eval(&res, &c, j, prec ? prec : c.prec);
+            if (res.passed) passed++;
+            else {
+                failed++;
+                internal |= res.internal;
+                cli_expect_print_failure(stdout, &c, j, &res);
+            }
+        }
+        case_clear(&c);
+    }
+    printf("%ld passed, %ld failed\n", passed, failed);
+    fflush(stdout);
+    if (internal) return CLI_INTERNAL;
+    return failed || bad_input ? CLI_BAD_INPUT : CLI_OK;
+}

@@ -1,0 +1,110 @@
+/* cli_expect.c -- evaluating one [expect] line of a case, certified. */
+#include <string.h>
+#include "cli/cli.h"
+
+int cli_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
+{
+    arb_t t, lo, hi;
+    arf_t a, b, xl, xh;
+    int ok;
+    if (!arb_is_finite(x) || !arb_is_finite(v)) return 0;
+    arb_init(t); arb_init(lo); arb_init(hi);
+    arf_init(a); arf_init(b); arf_init(xl); arf_init(xh);
+    arb_set_fmpq(t, tol, prec);
+    arb_sub(lo, v, t, prec);
+    arb_add(hi, v, t, prec);
+    arb_get_ubound_arf(a, lo, prec);   /* a >= V - TOL for every V in v */
+    arb_get_lbound_arf(b, hi, prec);   /* b <= V + TOL for every V in v */
+    arb_get_lbound_arf(xl, x, prec);   /* xl <= every point of x */
+    arb_get_ubound_arf(xh, x, prec);   /* xh >= every point of x */
+    ok = arf_cmp(xl, a) >= 0 && arf_cmp(xh, b) <= 0;
+    arb_clear(t); arb_clear(lo); arb_clear(hi);
+    arf_clear(a); arf_clear(b); arf_clear(xl); arf_clear(xh);
+    return ok;
+}
+
+/* The status of claim `name`; claims are decided by src/alg (not yet
+ * linked in): until then every claim line fails. */
+static int claim_expect(cli_expect_result *res, const case_t *c, const case_expect *x)
+{
+    (void) c;
+    (void) x;
+    snprintf(res->got, sizeof res->got, "claims not implemented");
+    return 0;
+}
+
+void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec)
+{
+    const case_expect *x = &c->expect[i];
+    expr_t root;
+    expr_prog_t prog;
+    expr_eval_t ev;
+    expr_error_t err;
+    arb_ptr box;
+    arb_t val, want;
+    tv_t tv;
+    expr_status st;
+
+    memset(res, 0, sizeof *res);
+    if (x->kind == CASE_EXPECT_CLAIM) {
+        res->passed = claim_expect(res, c, x);
+        return;
+    }
+    root = expr_var(x->target);
+    if (expr_check(root, c->scope, -1, &err) || (prog = expr_compile(&root, 1, c->scope, &err)) == NULL) {
+        snprintf(res->got, sizeof res->got, "cannot evaluate: %s", err.msg);
+        res->internal = 1;
+        expr_free(root);
+        return;
+    }
+    box = _arb_vec_init(c->nparams);
+    case_point_box(box, c, x->point, prec);
+    {
+        /* tightening forms over the parameters that are not points */
+        int *act = flint_malloc((c->nparams + 1) * sizeof(int)), nact = 0, k;
+        for (k = 0; k < c->nparams; k++)
+            if (!arb_is_exact(box + k)) act[nact++] = k;
+        ev = expr_eval_new(prog, act, nact, prec);
+        flint_free(act);
+    }
+    expr_eval_run(ev, box, 1);
+    arb_init(val);
+    arb_init(want);
+    if (x->kind == CASE_EXPECT_TRUTH) {
+        tv = expr_eval_truth(ev, 0);
+        res->passed = tv == x->truth;
+        snprintf(res->got, sizeof res->got, "%s", tv_name(tv));
+    } else {
+        st = expr_eval_value(val, ev, 0);
+        if (st == EXPR_UNDEFINED) {
+            snprintf(res->got, sizeof res->got, "undefined");
+        } else if (st == EXPR_PARTIAL) {
+            snprintf(res->got, sizeof res->got, "unknown (partly outside the domain)");
+        } else {
+            char *s = cli_ball_str(val, prec);
+            snprintf(res->got, sizeof res->got, "%s", s);
+            flint_free(s);
+            if (expr_eval_once(want, &tv, x->value, c->scope, box, prec) == EXPR_DEFINED)
+                res->passed = cli_ball_within(val, want, x->tol, prec);
+        }
+    }
+    arb_clear(val);
+    arb_clear(want);
+    expr_eval_free(ev);
+    expr_prog_free(prog);
+    _arb_vec_clear(box, c->nparams);
+    expr_free(root);
+}
+
+void cli_expect_print_failure(FILE *out, const case_t *c, int i, const cli_expect_result *res)
+{
+    const case_expect *x = &c->expect[i];
+    const char *eq = strstr(x->text, " = ");
+    int klen = eq ? (int) (eq - x->text) : (int) strlen(x->text);
+    const char *wanted = eq ? eq + 3 : "";
+    if (x->kind == CASE_EXPECT_CLAIM)
+        fprintf(out, "%s:%d: expect %.*s: %s\n", c->path, x->line, klen, x->text, res->got);
+    else
+        fprintf(out, "%s:%d: expect %.*s: got %s, wanted %s\n", c->path, x->line, klen, x->text, res->got,
+                wanted);
+}

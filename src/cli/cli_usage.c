@@ -1,0 +1,69 @@
+/* cli_usage.c -- help texts. */
+#include <string.h>
+#include "cli/cli.h"
+
+static const char *usage_main =
+    "usage: fricert COMMAND [ARGS]\n"
+    "       fricert --help | --version\n"
+    "\n"
+    "Certified reports on rigid-body mechanics with dry friction: every number\n"
+    "printed is a ball that contains the true value; every true/false is proved.\n"
+    "\n"
+    "commands:\n"
+    "  report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
+    "                  write DIR/<id>/ (results.json, ...) for each case\n"
+    "  check  CASE... [--prec BITS]\n"
+    "                  verify every [expect] line; last line \"N passed, M failed\"\n"
+    "  eval   'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]\n"
+    "                  print a guaranteed enclosure or a certified verdict\n"
+    "\n"
+    "fricert COMMAND --help describes a command.\n"
+    "exit status: 0 success, 1 bad input or failed checks, 2 resource or internal failure\n";
+
+static const char *usage_eval =
+    "usage: fricert eval 'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]\n"
+    "\n"
+    "Evaluates EXPR with Arb ball arithmetic over the box given by the\n"
+    "assignments (a VALUE is a constant expression such as 1/3, pi/2, sqrt(2);\n"
+    "LO..HI is the closed interval) and prints\n"
+    "  [MID +/- RAD]  a ball that contains every value of a numeric EXPR on the box,\n"
+    "  true | false   a predicate proved true (false) at every point of the box,\n"
+    "  unknown        not decided, or outside the domain on part of the box,\n"
+    "  undefined      outside the domain on the whole box.\n"
+    "\n"
+    "  --prec BITS    working precision (16 to 65536, default 128)\n"
+    "  -h, --help     this text\n"
+    "Options are recognised only as written here, so EXPR may start with '-';\n"
+    "'--' ends the options.\n"
+    "example: fricert eval 'sqrt(2)'   ->  [1.41421356237309504880168872420969807857 +/- 2.09e-39]\n";
+
+static const char *usage_check =
+    "usage: fricert check CASE... [--prec BITS]\n"
+    "\n"
+    "Reads each case file and verifies every [expect] line at the case's\n"
+    "precision (or BITS):\n"
+    "  NAME@POINT = VALUE +/- TOL   the enclosure of NAME lies inside [VALUE-TOL, VALUE+TOL]\n"
+    "  NAME@POINT = true|false|unknown   the certified verdict is exactly this\n"
+    "  claim.NAME = STATUS          the claim's status (not implemented yet: fails)\n"
+    "A case that cannot be read prints FILE:LINE:COL: message on stderr and\n"
+    "counts as one failure. Failures are printed as FILE:LINE: expect ...; the\n"
+    "last line is \"N passed, M failed\". Exit status 0 iff M = 0.\n";
+
+static const char *usage_report =
+    "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
+    "\n"
+    "Reads and validates every case (nothing is written if one is bad), then\n"
+    "writes DIR/<id>/results.json for each, atomically.\n"
+    "  -o, --output DIR   output folder (default out)\n"
+    "  -j, --jobs N       worker threads (1 to 256, default 1)\n"
+    "  --depth D          paving depth for every plot (1 to 30; default: the case's)\n"
+    "  --prec BITS        working precision (16 to 65536; default: the case's)\n"
+    "  -h, --help         this text\n";
+
+void cli_usage(FILE *out, const char *command)
+{
+    if (command && strcmp(command, "eval") == 0) fputs(usage_eval, out);
+    else if (command && strcmp(command, "check") == 0) fputs(usage_check, out);
+    else if (command && strcmp(command, "report") == 0) fputs(usage_report, out);
+    else fputs(usage_main, out);
+}

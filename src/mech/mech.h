@@ -1,0 +1,57 @@
+/* mech.h -- model blocks: quantities derived from a mechanical model.
+ *
+ * A case section [model NAME] declares a mechanical model (coordinates,
+ * velocities, constant mass matrix, forces, holonomic constraints, a
+ * frictional contact or an impulsive contact). mech_model_build turns it
+ * into named definitions (ASTs) built symbolically: derivatives by
+ * expr_derivative, mass-matrix inverses exactly over Q when the matrix is
+ * rational, else by adjugate / determinant ASTs. A determinant ball that
+ * contains 0 on a box makes every quantity built from it UNKNOWN there (the
+ * evaluator's division rule), which is how rank loss is reported.
+ *
+ * Keys (see README.md "Model blocks" for the full list and the names of
+ * the derived quantities):
+ *   type        = holonomic | contact | impulsive
+ *   prefix      = NAME            (default: the section's NAME)
+ *   coords      = q1, q2, ...     (parameter names, 1..6)
+ *   velocities  = e1, e2, ...     (expressions in parameters, one per coordinate)
+ *   time        = t               (optional parameter name; rheonomic data)
+ *   mass        = diag(m1, ...) | [[...], [...], ...]
+ *   force       = F1, F2, ...     (generalized forces, default 0)
+ *   constraints = G1, G2, ...     (holonomic, up to 3; holonomic, contact)
+ *   gap         = g_n             (contact, impulsive: normal gap / positional constraint)
+ *   slip        = b1, b2, ...     (contact, impulsive: slip covector, slip velocity = b.v)
+ *   friction    = mu              (contact)
+ *   direction   = s               (contact: sign of the slip velocity, default sign(b.v))
+ *   ...                           (impulsive: orientation, eps, mu_impulse, ... see README)
+ */
+#ifndef FC_MECH_H
+#define FC_MECH_H
+
+#include "case/case.h"
+
+/* One derived quantity: a numeric or boolean definition. e may refer to
+ * parameters and to earlier entries of the same array (by name). */
+typedef struct {
+    char *name;
+    expr_t e;
+    int is_bool;
+    int line;            /* line of the [model] section header */
+} mech_def;
+
+/* Builds the derived quantities of one [model] section. Names referenced
+ * by the model (coordinates, velocities, time, parameters inside
+ * expressions) are resolved in s, which must already hold the case's
+ * parameters (and may hold earlier models' definitions). s is not
+ * modified. On success returns 0 and sets *defs (flint_malloc'ed, free with
+ * mech_defs_free) and *ndefs; the caller adds them to the scope IN ORDER
+ * with expr_scope_add_def (the ASTs are borrowed by the scope, so keep the
+ * array alive as long as the scope). On failure returns -1, fills err with
+ * file, line, column and message, and sets *defs = NULL, *ndefs = 0. */
+int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec,
+                     const char *file, expr_scope_t s, case_error_t *err);
+
+/* Frees an array returned by mech_model_build (NULL allowed). */
+void mech_defs_free(mech_def *defs, int ndefs);
+
+#endif
