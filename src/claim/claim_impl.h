@@ -14,11 +14,12 @@ void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 /* "P is true/false there" (with both sides when P is a comparison), at a point box. */
 char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec);
 
-/* Exact-algebra proof of a threshold claim that survived the counterexample
- * search. Returns 1 after setting out->status = CLAIM_PROVED and out->detail
- * when it proves the claim; 0, leaving out untouched, when the model is
- * outside what it can prove (the caller then reports "consistent"); -1 on
- * bad input (err). */
+/* Exact-algebra decision of a threshold claim that survived the paving's
+ * counterexample search. Returns 1 after setting out->status = CLAIM_PROVED
+ * and out->detail when it proves the claim; 2 after setting CLAIM_REFUTED
+ * with a witness when it finds an exact rational counterexample; 0, leaving
+ * out untouched, when the model is outside what it can decide (the caller
+ * then reports "consistent"); -1 on bad input (err). */
 int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn);
 

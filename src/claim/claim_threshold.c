@@ -192,7 +192,7 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
         } else {
             out->undecided = out->pave.undecided + out->pave.pending;
             rc = claim_threshold_algebra(out, c, cl, mp, cp, over, param, err, errn);
-            if (rc == 0) {   /* not proved by algebra */
+            if (rc == 0) {   /* neither proved nor refuted by algebra */
                 out->status = CLAIM_CONSISTENT;
                 if (out->detail == NULL)
                     out->detail = claim_printf("Consistent: no counterexample in a certified paving of depth %d; "
