@@ -35,6 +35,14 @@ CASES    := $(wildcard cases/*.case)
 .PHONY: all test unit check-cases clean install bench reports deps
 all: bin/fricert
 
+# Debian 12 packages for building, testing and making the reports (run as root).
+DEB_PKGS := build-essential pkg-config libflint-dev libflint-arb-dev libmpfr-dev libgmp-dev \
+            libcairo2-dev libfreetype-dev libhpdf-dev libcmocka-dev libinih-dev libjansson-dev nettle-dev \
+            fonts-dejavu-core poppler-utils qpdf
+deps:
+	@if dpkg -s $(DEB_PKGS) >/dev/null 2>&1; then echo "deps: all Debian packages present"; \
+	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi
+
 build/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -70,6 +78,7 @@ install: bin/fricert
 	install -m 644 templates/*.tmpl $(DESTDIR)$(PREFIX)/share/fricert/templates/ 2>/dev/null || true
 
 -include $(LIB_OBJ:.o=.d) build/src/cli/main.d
+-include mk/*.mk
 
 build/bench/bench_pave: bench/bench_pave.c build/libfricert.a
 	@mkdir -p build/bench

@@ -194,3 +194,25 @@ int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, cons
     if (strcmp(kind, "threshold") == 0) return claim_threshold(out, c, cl, res, opt, err, errn);
     return claim_pave(out, c, cl, kind, opt, err, errn);
 }
+
+void claim_result_clear(results_claim *cl)
+{
+    int k;
+    flint_free(cl->detail);
+    for (k = 0; k < cl->nwitness; k++) {
+        flint_free(cl->wnames[k]);
+        flint_free(cl->wvalues[k]);
+    }
+    flint_free(cl->wnames);
+    flint_free(cl->wvalues);
+    flint_free(cl->claim_side);
+    flint_free(cl->model_side);
+    if (cl->has_paving) {
+        pave_result_clear(&cl->pave);
+        arb_clear(cl->x_lo);
+        arb_clear(cl->x_hi);
+        arb_clear(cl->y_lo);
+        arb_clear(cl->y_hi);
+    }
+    memset(cl, 0, sizeof *cl);
+}

@@ -30,6 +30,9 @@ int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, cons
 /* Exact decimal of q when it terminates, else "p/q" (flint_free). */
 char *claim_fmpq_text(const fmpq_t q);
 
+/* Frees what claim_decide put in cl. */
+void claim_result_clear(results_claim *cl);
+
 /* The value of key in a claim section, or NULL; *line set when found. */
 const char *claim_key(const case_claim *cl, const char *key, int *line);
 

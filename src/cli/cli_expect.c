@@ -1,6 +1,7 @@
 /* cli_expect.c -- evaluating one [expect] line of a case, certified. */
 #include <string.h>
 #include "cli/cli.h"
+#include "claim/claim.h"
 
 int cli_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
 {
@@ -23,14 +24,35 @@ int cli_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
     return ok;
 }
 
-/* The status of claim `name`; claims are decided by src/alg (not yet
- * linked in): until then every claim line fails. */
-static int claim_expect(cli_expect_result *res, const case_t *c, const case_expect *x)
+/* Decides the claim the line names (src/claim) and compares its status. */
+static int claim_expect(cli_expect_result *res, const case_t *c, const case_expect *x, slong prec)
 {
-    (void) c;
-    (void) x;
-    snprintf(res->got, sizeof res->got, "claims not implemented");
-    return 0;
+    results_claim rc;
+    results_t dummy;
+    results_options opt;
+    char err[1024] = "";
+    int i, r, ok = 0;
+    for (i = 0; i < c->nclaims; i++)
+        if (strcmp(c->claims[i].name, x->target) == 0) break;
+    if (i == c->nclaims) {
+        snprintf(res->got, sizeof res->got, "no claim '%s'", x->target);
+        return 0;
+    }
+    memset(&dummy, 0, sizeof dummy);
+    memset(&opt, 0, sizeof opt);
+    dummy.c = c;
+    opt.prec = prec;
+    opt.threads = 1;
+    r = claim_decide(&rc, c, &c->claims[i], &dummy, &opt, err, sizeof err);
+    if (r != 0) {
+        snprintf(res->got, sizeof res->got, "%s", err[0] ? err : "internal failure");
+        res->internal = r == -2;
+    } else {
+        ok = strcmp(claim_status_name(rc.status), x->status) == 0;
+        snprintf(res->got, sizeof res->got, "%s", claim_status_name(rc.status));
+    }
+    claim_result_clear(&rc);
+    return ok;
 }
 
 void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec)
@@ -47,7 +69,7 @@ void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec)
 
     memset(res, 0, sizeof *res);
     if (x->kind == CASE_EXPECT_CLAIM) {
-        res->passed = claim_expect(res, c, x);
+        res->passed = claim_expect(res, c, x, prec);
         return;
     }
     root = expr_var(x->target);

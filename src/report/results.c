@@ -211,7 +211,7 @@ int results_compute(results_t *res, const case_t *c, const results_options *opt)
 
 void results_clear(results_t *res)
 {
-    int i, k;
+    int i;
     for (i = 0; i < res->npoints; i++) point_clear(&res->points[i]);
     flint_free(res->points);
     for (i = 0; i < res->nplots; i++) {
@@ -221,18 +221,7 @@ void results_clear(results_t *res)
         arb_clear(rp->x_lo); arb_clear(rp->x_hi); arb_clear(rp->y_lo); arb_clear(rp->y_hi);
     }
     flint_free(res->plots);
-    for (i = 0; i < res->nclaims; i++) {
-        results_claim *cl = &res->claims[i];
-        flint_free(cl->detail);
-        for (k = 0; k < cl->nwitness; k++) {
-            flint_free(cl->wnames[k]);
-            flint_free(cl->wvalues[k]);
-        }
-        flint_free(cl->wnames);
-        flint_free(cl->wvalues);
-        flint_free(cl->claim_side);
-        flint_free(cl->model_side);
-    }
+    for (i = 0; i < res->nclaims; i++) claim_result_clear(&res->claims[i]);
     flint_free(res->claims);
     memset(res, 0, sizeof *res);
 }

@@ -1,0 +1,668 @@
+/* template.c -- reading, checking and filling report templates; see
+ * template.h for the format. */
+#include "report/template.h"
+#include "report/report.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const tmpl_block_names[] = {
+    "summary", "parameters", "definitions", "points", "plot", "plots", "claims", "provenance"
+};
+
+#define TMPL_NBLOCKS ((int) (sizeof tmpl_block_names / sizeof tmpl_block_names[0]))
+
+static void
+tmpl_err(char *err, size_t n, const char *path, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+
+    if (err == NULL || n == 0)
+        return;
+    k = snprintf(err, n, "%s:%d:%d: ", path, line, col);
+    if (k < 0 || (size_t) k >= n)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err + k, n - k, fmt, ap);
+    va_end(ap);
+}
+
+/* Characters (not continuation bytes) in S[0..len). */
+static int
+tmpl_chars(const char *s, size_t len)
+{
+    size_t i;
+    int n = 0;
+
+    for (i = 0; i < len; i++)
+        n += ((unsigned char) s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static int
+tmpl_ident(const char *s, size_t len)
+{
+    size_t i;
+
+    if (len == 0)
+        return 0;
+    for (i = 0; i < len; i++)
+    {
+        char ch = s[i];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')
+              || (ch >= '0' && ch <= '9') || ch == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- placeholders --------------------------------------------------------- */
+
+typedef struct
+{
+    int inline_kind;        /* 'q', 'v', or 0 for a block */
+    tmpl_block block;
+    const char *name;       /* q/v: the quantity; plot: the plot name */
+    size_t name_len;
+    const char *point;      /* q/v: NULL for the case's own values */
+    size_t point_len;
+} tmpl_ph;
+
+/* Parses the inside S[0..len) of "{{...}}".  Returns 0, or -1 with a
+ * message in msg. */
+static int
+tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
+{
+    const char *colon = memchr(s, ':', len);
+    int i;
+
+    memset(ph, 0, sizeof *ph);
+    while (len > 0 && (*s == ' ' || *s == '\t'))
+        s++, len--;
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    colon = memchr(s, ':', len);
+    if (colon != NULL && colon - s == 1 && (s[0] == 'q' || s[0] == 'v'))
+    {
+        const char *at = memchr(s, '@', len);
+        ph->inline_kind = s[0];
+        ph->name = s + 2;
+        ph->name_len = at ? (size_t) (at - ph->name) : len - 2;
+        if (at)
+        {
+            ph->point = at + 1;
+            ph->point_len = len - (size_t) (at + 1 - s);
+        }
+        if (!tmpl_ident(ph->name, ph->name_len) || (at && !tmpl_ident(ph->point, ph->point_len)))
+        {
+            snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{%c:NAME@POINT}}",
+                     (int) len, s, s[0]);
+            return -1;
+        }
+        return 0;
+    }
+    if (colon != NULL && colon - s == 4 && memcmp(s, "plot", 4) == 0)
+    {
+        ph->block = TMPL_PLOT;
+        ph->name = s + 5;
+        ph->name_len = len - 5;
+        if (!tmpl_ident(ph->name, ph->name_len))
+        {
+            snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{plot:NAME}}",
+                     (int) len, s);
+            return -1;
+        }
+        return 0;
+    }
+    for (i = 0; i < TMPL_NBLOCKS; i++)
+        if (i != TMPL_PLOT && strlen(tmpl_block_names[i]) == len
+            && memcmp(tmpl_block_names[i], s, len) == 0)
+        {
+            ph->block = (tmpl_block) i;
+            return 0;
+        }
+    snprintf(msg, msgn, "unknown placeholder {{%.*s}} (known: summary, parameters, definitions, "
+             "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT)",
+             (int) (len > 60 ? 60 : len), s);
+    return -1;
+}
+
+/* ---- parsing -------------------------------------------------------------- */
+
+typedef struct
+{
+    tmpl_t *t;
+    tmpl_item *para;        /* paragraph under construction, or NULL */
+    size_t para_len, para_cap;
+    int alloc;
+} tmpl_builder;
+
+static tmpl_item *
+tmpl_add(tmpl_builder *b, tmpl_kind kind, int line, int col)
+{
+    tmpl_t *t = b->t;
+    tmpl_item *it;
+
+    if (t->nitems == b->alloc)
+    {
+        int n = b->alloc ? 2 * b->alloc : 16;
+        tmpl_item *p = realloc(t->items, n * sizeof(tmpl_item));
+        if (p == NULL)
+            return NULL;
+        t->items = p;
+        b->alloc = n;
+    }
+    it = &t->items[t->nitems++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->line = line;
+    it->col = col;
+    return it;
+}
+
+/* Appends a source line S[0..len) (line LNO, first character at column COL)
+ * to item IT's text, joined with a space. */
+static int
+tmpl_append(tmpl_item *it, size_t *cur, size_t *cap, const char *s, size_t len, int lno, int col)
+{
+    size_t need = *cur + len + 2;
+    int *o, *l, *c;
+
+    if (need > *cap)
+    {
+        size_t n = need * 2;
+        char *p = realloc(it->text, n);
+        if (p == NULL)
+            return -1;
+        it->text = p;
+        *cap = n;
+    }
+    o = realloc(it->off, (it->nlines + 1) * sizeof(int));
+    if (o)
+        it->off = o;
+    l = realloc(it->lno, (it->nlines + 1) * sizeof(int));
+    if (l)
+        it->lno = l;
+    c = realloc(it->lcol, (it->nlines + 1) * sizeof(int));
+    if (c)
+        it->lcol = c;
+    if (!o || !l || !c)
+        return -1;
+    if (*cur > 0)
+        it->text[(*cur)++] = ' ';
+    it->off[it->nlines] = (int) *cur;
+    it->lno[it->nlines] = lno;
+    it->lcol[it->nlines] = col;
+    it->nlines++;
+    memcpy(it->text + *cur, s, len);
+    *cur += len;
+    it->text[*cur] = '\0';
+    return 0;
+}
+
+/* Line and column of byte offset OFF of IT's text. */
+static void
+tmpl_locate(const tmpl_item *it, size_t off, int *line, int *col)
+{
+    int k = 0;
+
+    while (k + 1 < it->nlines && (size_t) it->off[k + 1] <= off)
+        k++;
+    if (it->nlines == 0)
+    {
+        *line = it->line;
+        *col = it->col;
+        return;
+    }
+    *line = it->lno[k];
+    *col = it->lcol[k] + tmpl_chars(it->text + it->off[k], off - it->off[k]);
+}
+
+/* Checks the syntax of inline placeholders in IT's text. */
+static int
+tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, char *err, size_t errn)
+{
+    const char *s = it->text, *p = s;
+    char msg[400];
+
+    while ((p = strstr(p, "{{")) != NULL)
+    {
+        const char *q = strstr(p + 2, "}}");
+        const char *nl;
+        tmpl_ph ph;
+        int line, col;
+
+        tmpl_locate(it, (size_t) (p - s), &line, &col);
+        /* a placeholder may not span two source lines */
+        nl = NULL;
+        if (q != NULL)
+        {
+            int k;
+            for (k = 0; k < it->nlines; k++)
+                if (it->off[k] > p - s && it->off[k] <= q - s)
+                    nl = s + it->off[k];
+        }
+        if (q == NULL || nl != NULL)
+        {
+            tmpl_err(err, errn, t->path, line, col, "unterminated placeholder: '{{' without '}}' on its line");
+            return -1;
+        }
+        if (tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0)
+        {
+            tmpl_err(err, errn, t->path, line, col, "%s", msg);
+            return -1;
+        }
+        if (!ph.inline_kind)
+        {
+            tmpl_err(err, errn, t->path, line, col,
+                     "block placeholder {{%.*s}} must stand alone on its line",
+                     (int) (q - p - 2), p + 2);
+            return -1;
+        }
+        p = q + 2;
+    }
+    return 0;
+}
+
+static void
+tmpl_end_para(tmpl_builder *b)
+{
+    b->para = NULL;
+    b->para_len = b->para_cap = 0;
+}
+
+int
+tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn)
+{
+    tmpl_builder b;
+    const char *line = src;
+    int lno = 0, i;
+    char msg[400];
+
+    memset(t, 0, sizeof *t);
+    memset(&b, 0, sizeof b);
+    b.t = t;
+    t->path = strdup(path);
+    if (t->path == NULL)
+        goto nomem;
+
+    while (*line)
+    {
+        const char *eol = strchr(line, '\n'), *s = line, *e;
+        size_t len;
+        int col = 1;
+
+        lno++;
+        if (eol == NULL)
+            eol = line + strlen(line);
+        e = eol;
+        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+            e--;
+        while (s < e && (*s == ' ' || *s == '\t'))
+            s++, col++;
+        len = (size_t) (e - s);
+
+        if (len >= 2 && s[0] == '%' && s[1] == '%')
+            ;   /* comment */
+        else if (len == 0)
+            tmpl_end_para(&b);
+        else if (s[0] == '#' && col == 1)
+        {
+            int level = len >= 2 && s[1] == '#' ? 2 : 1;
+            const char *h = s + level;
+            tmpl_item *it;
+            size_t cur = 0, cap = 0;
+
+            tmpl_end_para(&b);
+            if (*h == '#')
+            {
+                tmpl_err(err, errn, path, lno, 1, "only '# ' and '## ' headings are allowed");
+                goto fail;
+            }
+            if (h < e && *h != ' ' && *h != '\t')
+            {
+                tmpl_err(err, errn, path, lno, 1, "a heading needs a space after '%.*s'", level, s);
+                goto fail;
+            }
+            while (h < e && (*h == ' ' || *h == '\t'))
+                h++;
+            if (h == e)
+            {
+                tmpl_err(err, errn, path, lno, 1, "empty heading");
+                goto fail;
+            }
+            it = tmpl_add(&b, level == 1 ? TMPL_H1 : TMPL_H2, lno, 1);
+            if (it == NULL || tmpl_append(it, &cur, &cap, h, (size_t) (e - h), lno,
+                                          1 + tmpl_chars(s, (size_t) (h - s))) != 0)
+                goto nomem;
+            if (tmpl_check_inline_syntax(t, it, err, errn) != 0)
+                goto fail;
+        }
+        else
+        {
+            tmpl_ph ph;
+            int alone = len >= 4 && s[0] == '{' && s[1] == '{' && e[-1] == '}' && e[-2] == '}';
+            const char *inner_end = e - 2;
+
+            /* alone: the only placeholder on the line */
+            if (alone)
+            {
+                const char *q = strstr(s + 2, "}}");
+                const char *o = strstr(s + 2, "{{");
+                alone = q == inner_end && (o == NULL || o >= e);
+            }
+            if (alone && tmpl_ph_parse(&ph, s + 2, (size_t) (inner_end - s - 2), msg, sizeof msg) != 0)
+            {
+                tmpl_err(err, errn, path, lno, col, "%s", msg);
+                goto fail;
+            }
+            if (alone && !ph.inline_kind)
+            {
+                tmpl_item *it;
+
+                tmpl_end_para(&b);
+                it = tmpl_add(&b, TMPL_BLOCK, lno, col);
+                if (it == NULL)
+                    goto nomem;
+                it->block = ph.block;
+                if (ph.block == TMPL_PLOT)
+                {
+                    it->text = strndup(ph.name, ph.name_len);
+                    if (it->text == NULL)
+                        goto nomem;
+                }
+            }
+            else
+            {
+                if (b.para == NULL)
+                {
+                    b.para = tmpl_add(&b, TMPL_PARA, lno, col);
+                    if (b.para == NULL)
+                        goto nomem;
+                }
+                if (tmpl_append(b.para, &b.para_len, &b.para_cap, s, len, lno, col) != 0)
+                    goto nomem;
+            }
+        }
+        line = *eol ? eol + 1 : eol;
+    }
+    for (i = 0; i < t->nitems; i++)
+        if (t->items[i].kind == TMPL_PARA && tmpl_check_inline_syntax(t, &t->items[i], err, errn) != 0)
+            goto fail;
+    return 0;
+
+nomem:
+    tmpl_err(err, errn, path, lno, 1, "out of memory");
+fail:
+    tmpl_clear(t);
+    return -1;
+}
+
+int
+tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0, k;
+    int r;
+
+    memset(t, 0, sizeof *t);
+    if (f == NULL)
+    {
+        tmpl_err(err, errn, path, 1, 1, "cannot open template: %s", strerror(errno));
+        return -1;
+    }
+    for (;;)
+    {
+        if (n + 4096 + 1 > cap)
+        {
+            char *p = realloc(buf, cap = 2 * (n + 4096 + 1));
+            if (p == NULL)
+            {
+                free(buf);
+                fclose(f);
+                tmpl_err(err, errn, path, 1, 1, "out of memory");
+                return -1;
+            }
+            buf = p;
+        }
+        k = fread(buf + n, 1, 4096, f);
+        n += k;
+        if (k == 0)
+            break;
+    }
+    r = ferror(f);
+    fclose(f);
+    if (r)
+    {
+        free(buf);
+        tmpl_err(err, errn, path, 1, 1, "cannot read template");
+        return -1;
+    }
+    buf[n] = '\0';
+    if (strlen(buf) != n)
+    {
+        int line = 1;
+        for (k = 0; buf[k]; k++)
+            line += buf[k] == '\n';
+        free(buf);
+        tmpl_err(err, errn, path, line, 1, "NUL byte in template");
+        return -1;
+    }
+    r = tmpl_parse(t, path, buf, err, errn);
+    free(buf);
+    return r;
+}
+
+void
+tmpl_clear(tmpl_t *t)
+{
+    int i;
+
+    for (i = 0; i < t->nitems; i++)
+    {
+        free(t->items[i].text);
+        free(t->items[i].off);
+        free(t->items[i].lno);
+        free(t->items[i].lcol);
+    }
+    free(t->items);
+    free(t->path);
+    memset(t, 0, sizeof *t);
+}
+
+int
+tmpl_find(char *buf, size_t n, const char *dir, const char *name)
+{
+    int k = snprintf(buf, n, "%s/%s.tmpl", dir && dir[0] ? dir : ".",
+                     name && name[0] ? name : "default");
+
+    if (k < 0 || (size_t) k >= n)
+        return -1;
+    return access(buf, R_OK) == 0 ? 0 : -1;
+}
+
+/* ---- references ----------------------------------------------------------- */
+
+static const results_point *
+tmpl_point(const results_t *res, const char *name, size_t len)
+{
+    int i;
+
+    if (name == NULL)
+    {
+        name = "case";
+        len = 4;
+    }
+    for (i = 0; i < res->npoints; i++)
+        if (strlen(res->points[i].name) == len && memcmp(res->points[i].name, name, len) == 0)
+            return &res->points[i];
+    return NULL;
+}
+
+static int
+tmpl_name_index(const char *const *names, int n, const char *s, size_t len)
+{
+    int i;
+
+    for (i = 0; i < n; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], s, len) == 0)
+            return i;
+    return -1;
+}
+
+/* Appends S to *out (growing). */
+static int
+tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
+{
+    if (*len + n + 1 > *cap)
+    {
+        size_t c = 2 * (*len + n + 1);
+        char *p = realloc(*out, c);
+        if (p == NULL)
+            return -1;
+        *out = p;
+        *cap = c;
+    }
+    memcpy(*out + *len, s, n);
+    *len += n;
+    (*out)[*len] = '\0';
+    return 0;
+}
+
+#define TMPL_INLINE_DIGITS 15
+
+/* Walks IT's inline placeholders: checks them against RES and, if OUT is
+ * not NULL, builds the expanded text there. */
+static int
+tmpl_walk(const tmpl_t *t, const tmpl_item *it, const results_t *res, char **out,
+          char *err, size_t errn)
+{
+    const char *s = it->text, *p = s, *prev = s;
+    size_t len = 0, cap = 0;
+    char msg[400];
+
+    if (out)
+        *out = NULL;
+    if (out && tmpl_puts(out, &len, &cap, "", 0) != 0)
+        return -1;
+    while ((p = strstr(p, "{{")) != NULL)
+    {
+        const char *q = strstr(p + 2, "}}");
+        const results_point *pt;
+        tmpl_ph ph;
+        int line, col, k;
+        char *val = NULL;
+        const char *txt;
+
+        tmpl_locate(it, (size_t) (p - s), &line, &col);
+        if (q == NULL || tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0
+            || !ph.inline_kind)
+        {
+            tmpl_err(err, errn, t->path, line, col, "bad placeholder");
+            goto fail;
+        }
+        pt = tmpl_point(res, ph.point, ph.point_len);
+        if (pt == NULL)
+        {
+            if (ph.point)
+                tmpl_err(err, errn, t->path, line, col, "no point '%.*s' in case %s",
+                         (int) ph.point_len, ph.point, res->c->id);
+            else
+                tmpl_err(err, errn, t->path, line, col,
+                         "{{%c:%.*s}} needs @POINT: case %s has no values of its own for it",
+                         ph.inline_kind, (int) ph.name_len, ph.name, res->c->id);
+            goto fail;
+        }
+        if (ph.inline_kind == 'q')
+        {
+            k = tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
+            if (k < 0)
+            {
+                tmpl_err(err, errn, t->path, line, col, "no quantity '%.*s' in case %s%s",
+                         (int) ph.name_len, ph.name, res->c->id,
+                         tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len) >= 0
+                             ? " (it is a predicate: use {{v:...}})" : "");
+                goto fail;
+            }
+            if (pt->qst[k] == EXPR_DEFINED)
+                txt = val = report_ball_str(pt->q + k, TMPL_INLINE_DIGITS, res->prec);
+            else
+                txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "(domain not certified)";
+        }
+        else
+        {
+            k = tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len);
+            if (k < 0)
+            {
+                tmpl_err(err, errn, t->path, line, col, "no region or predicate '%.*s' in case %s%s",
+                         (int) ph.name_len, ph.name, res->c->id,
+                         tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len) >= 0
+                             ? " (it is a quantity: use {{q:...}})" : "");
+                goto fail;
+            }
+            txt = tv_name(pt->b[k]);
+        }
+        if (out && (tmpl_puts(out, &len, &cap, prev, (size_t) (p - prev)) != 0
+                    || tmpl_puts(out, &len, &cap, txt, strlen(txt)) != 0))
+        {
+            flint_free(val);
+            tmpl_err(err, errn, t->path, line, col, "out of memory");
+            goto fail;
+        }
+        flint_free(val);
+        p = prev = q + 2;
+    }
+    if (out && tmpl_puts(out, &len, &cap, prev, strlen(prev)) != 0)
+        goto fail;
+    return 0;
+fail:
+    if (out)
+    {
+        free(*out);
+        *out = NULL;
+    }
+    return -1;
+}
+
+int
+tmpl_check(const tmpl_t *t, const results_t *res, char *err, size_t errn)
+{
+    int i, k;
+
+    for (i = 0; i < t->nitems; i++)
+    {
+        const tmpl_item *it = &t->items[i];
+
+        if (it->kind == TMPL_BLOCK && it->block == TMPL_PLOT)
+        {
+            for (k = 0; k < res->nplots; k++)
+                if (res->plots[k].plot && strcmp(res->plots[k].plot->name, it->text) == 0)
+                    break;
+            if (k == res->nplots)
+            {
+                tmpl_err(err, errn, t->path, it->line, it->col + 7, "no plot '%s' in case %s",
+                         it->text, res->c->id);
+                return -1;
+            }
+        }
+        else if (it->kind != TMPL_BLOCK && tmpl_walk(t, it, res, NULL, err, errn) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+char *
+tmpl_expand(const tmpl_t *t, const tmpl_item *it, const results_t *res, char *err, size_t errn)
+{
+    char *out;
+
+    if (tmpl_walk(t, it, res, &out, err, errn) != 0)
+        return NULL;
+    return out;
+}
