@@ -123,6 +123,7 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
     pb.prec = 64;
     pb.max_prec = opt->prec > 256 ? opt->prec : 256;
     pb.progress = opt->progress;
+    pb.cancel = opt->cancel;
     pb.name = cl->name;
     if (pave_run(&out->pave, &pb) < 0) {
         snprintf(err, errn, "%s:%d:1: claim %s: internal: agreement and difference both certified",

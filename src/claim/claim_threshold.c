@@ -112,6 +112,7 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     pb.prec = 64;
     pb.max_prec = opt->prec > 256 ? opt->prec : 256;
     pb.progress = opt->progress;
+    pb.cancel = opt->cancel;
     pb.name = cl->name;
     pave_run(&out->pave, &pb);
     fmpq_init(wq[0]);

@@ -1,24 +1,35 @@
-/* cli_report.c -- `fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]`.
+/* cli_report.c -- `fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]
+ *                  [--templates DIR] [--quiet]`.
  *
- * Minimal report: every case is read and validated first (nothing is
- * written if any case is bad), then DIR/<id>/results.json is written
- * atomically with the case's parameters, the enclosures of its quantities
- * and the verdicts of its regions at every [point], and the [expect]
- * summary. Plots and claims are left empty here. */
+ * Every case is read and validated first (nothing is written if one is bad).
+ * Then, case by case: everything is computed (points, pavings, claims,
+ * expectations), written into a private folder DIR/.<id>.tmp.<pid>, and only
+ * when every file is complete is that folder renamed onto DIR/<id>. A failure
+ * or SIGINT/SIGTERM removes the private folder: no partial output. */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <jansson.h>
+#include <time.h>
+#include <unistd.h>
 #include "cli/cli.h"
+#include "pave/pave.h"
 #include "report/atomic.h"
+#include "report/figure.h"
+#include "report/plot_spec.h"
+#include "report/report.h"
+#include "report/results.h"
+#include "report/results_json.h"
 
-#ifdef FC_FLINT3
-#define CLI_ARB_VERSION FLINT_VERSION
-#else
-#define CLI_ARB_VERSION arb_version
-#endif
+static volatile int cancelled;
+
+static void on_signal(int sig)
+{
+    cancelled = sig;
+}
 
 /* mkdir -p; returns 0 or -1 (errno). */
 static int mkdir_p(const char *path)
@@ -26,16 +37,12 @@ static int mkdir_p(const char *path)
     char *p = flint_malloc(strlen(path) + 1), *q;
     struct stat sb;
     strcpy(p, path);
-    for (q = p + 1; ; q++) {
+    for (q = p + 1;; q++) {
         if (*q == '/' || *q == '\0') {
             char save = *q;
             *q = '\0';
             if (mkdir(p, 0777) != 0 && errno != EEXIST) { flint_free(p); return -1; }
-            if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-                flint_free(p);
-                errno = ENOTDIR;
-                return -1;
-            }
+            if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) { flint_free(p); errno = ENOTDIR; return -1; }
             *q = save;
             if (save == '\0') break;
         }
@@ -44,185 +51,175 @@ static int mkdir_p(const char *path)
     return 0;
 }
 
-static json_t *ball_json(const arb_t x, slong prec)
+/* Removes a folder of plain files (our own output folders have no subfolders). */
+static void rm_folder(const char *dir)
 {
-    char *mid, *rad;
-    json_t *o;
-    cli_ball_mid_rad(&mid, &rad, x, prec);
-    o = json_pack("{s:s, s:s}", "mid", mid, "rad", rad);
-    flint_free(mid);
-    flint_free(rad);
-    return o;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4096];
+    if (d == NULL) return;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
 }
 
-static json_t *text_json(const expr_t e)
+static int count_pages(const char *path)
 {
-    char *t = expr_to_text(e);
-    json_t *j = json_string(t ? t : "");
-    flint_free(t);
-    return j;
-}
-
-static json_t *params_json(const case_t *c)
-{
-    json_t *a = json_array();
-    int i;
-    for (i = 0; i < c->nparams; i++) {
-        const case_param *p = &c->params[i];
-        json_t *o = json_pack("{s:s}", "name", p->name);
-        if (p->is_range) {
-            json_object_set_new(o, "lo", text_json(p->lo));
-            json_object_set_new(o, "hi", text_json(p->hi));
-        } else {
-            json_object_set_new(o, "value", text_json(p->value));
+    FILE *f = fopen(path, "rb");
+    char buf[8192];
+    size_t n, i;
+    int pages = 0, carry = 0;
+    const char *pat = "/Type /Page";
+    if (f == NULL) return 0;
+    /* count "/Type /Page" not followed by 's' (a small streaming matcher) */
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (i = 0; i < n; i++) {
+            if (carry == 11) { if (buf[i] != 's') pages++; carry = 0; }
+            if (buf[i] == pat[carry]) carry++;
+            else carry = buf[i] == pat[0] ? 1 : 0;
         }
-        json_object_set_new(o, "description", json_string(p->desc));
-        json_object_set_new(o, "unit", json_string(p->unit));
-        json_array_append_new(a, o);
-    }
-    return a;
+    fclose(f);
+    return pages;
 }
 
-/* Quantities and verdicts at every point. Returns NULL on internal failure. */
-static json_t *points_json(const case_t *c, slong prec)
-{
-    int n = c->ndefs + c->nregions, i, k, nact;
-    expr_t *roots = flint_malloc((n + 1) * sizeof(expr_t));
-    int *act = flint_malloc((c->nparams + 1) * sizeof(int));
-    expr_prog_t prog = NULL;
-    expr_error_t err;
-    json_t *a = NULL;
-    arb_ptr box = _arb_vec_init(c->nparams + 1);
-    arb_t x;
+typedef struct {
+    const char *dir, *templates;
+    results_options opt;
+    int quiet;
+} report_opts;
 
-    arb_init(x);
-    for (i = 0; i < n; i++)
-        roots[i] = expr_var(i < c->ndefs ? c->defs[i].name : c->regions[i - c->ndefs].name);
-    if (n > 0 && (prog = expr_compile(roots, n, c->scope, &err)) == NULL) {
-        fprintf(stderr, "fricert report: %s: cannot compile: %s\n", c->path, err.msg);
-        goto done;
-    }
-    a = json_array();
-    for (k = 0; k < c->npoints; k++) {
-        json_t *o = json_pack("{s:s}", "name", c->points[k].name);
-        json_t *at = json_object(), *q = json_object(), *reg = json_object(), *pred = json_object();
-        case_point_box(box, c, k, prec);
-        for (i = 0; i < c->nparams; i++) {
-            char *s = cli_ball_str(box + i, prec);
-            json_object_set_new(at, c->params[i].name, json_string(s));
-            flint_free(s);
-        }
-        if (prog) {
-            expr_eval_t ev;
-            for (i = 0, nact = 0; i < c->nparams; i++)
-                if (!arb_is_exact(box + i)) act[nact++] = i;
-            ev = expr_eval_new(prog, act, nact, prec);
-            expr_eval_run(ev, box, 1);
-            for (i = 0; i < n; i++) {
-                const case_def *d = i < c->ndefs ? &c->defs[i] : &c->regions[i - c->ndefs];
-                if (d->is_bool) {
-                    json_object_set_new(i < c->ndefs ? pred : reg, d->name,
-                                        json_string(tv_name(expr_eval_truth(ev, i))));
-                } else {
-                    expr_status st = expr_eval_value(x, ev, i);
-                    if (st == EXPR_DEFINED) json_object_set_new(q, d->name, ball_json(x, prec));
-                    else
-                        json_object_set_new(q, d->name,
-                                            json_pack("{s:s}", "status",
-                                                      st == EXPR_UNDEFINED ? "undefined" : "unknown"));
-                }
-            }
-            expr_eval_free(ev);
-        }
-        json_object_set_new(o, "at", at);
-        json_object_set_new(o, "quantities", q);
-        json_object_set_new(o, "regions", reg);
-        json_object_set_new(o, "predicates", pred);
-        json_array_append_new(a, o);
-    }
-done:
-    for (i = 0; i < n; i++) expr_free(roots[i]);
-    flint_free(roots);
-    flint_free(act);
-    if (prog) expr_prog_free(prog);
-    _arb_vec_clear(box, c->nparams + 1);
-    arb_clear(x);
-    return a;
+/* out = a + "/" + b; -1 if it does not fit (paths here are short). */
+static int path_join(char *out, size_t n, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la + lb + 2 > n) return -1;
+    memcpy(out, a, la);
+    out[la] = '/';
+    memcpy(out + la + 1, b, lb + 1);
+    return 0;
 }
 
-static json_t *results_json(const case_t *c, slong prec, int *internal)
+/* Writes every file of case c into folder tmp. Returns CLI_OK or an exit status. */
+static int write_files(results_t *res, const char *tmp, const report_opts *ro)
 {
-    json_t *root, *points;
-    long passed = 0, failed = 0;
-    int j;
+    const case_t *c = res->c;
+    char path[4096], err[1024];
+    char *json;
+    int k, rc;
 
-    points = points_json(c, prec);
-    if (points == NULL) {
-        *internal = 1;
-        return NULL;
+    json = results_json_dumps(res);
+    if (json == NULL || path_join(path, sizeof path, tmp, "results.json") || fc_atomic_write(path, json, strlen(json)) != 0) {
+        fprintf(stderr, "fricert report: cannot write %s: %s\n", path, strerror(errno));
+        flint_free(json);
+        return CLI_INTERNAL;
     }
-    for (j = 0; j < c->nexpect; j++) {
-        cli_expect_result res;
-        cli_expect_eval(&res, c, j, prec);
-        if (res.passed) passed++;
-        else failed++;
-        *internal |= res.internal;
-    }
-    root = json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:s, s:s, s:s, s:I}}",
-                     "schema", "fricert-results/1", "case", c->id, "title", c->title, "source", c->source,
-                     "engine", "version", FC_VERSION, "git", FC_GIT, "flint", FLINT_VERSION,
-                     "arb", CLI_ARB_VERSION, "precision_bits", (json_int_t) prec);
-    json_object_set_new(root, "parameters", params_json(c));
-    json_object_set_new(root, "points", points);
-    json_object_set_new(root, "plots", json_array());
-    json_object_set_new(root, "claims", json_array());
-    json_object_set_new(root, "expect", json_pack("{s:I, s:I}", "passed", (json_int_t) passed, "failed",
-                                                  (json_int_t) failed));
-    return root;
-}
-
-static int write_case(const case_t *c, const char *dir, slong prec)
-{
-    size_t n = strlen(dir) + strlen(c->id) + 32;
-    char *folder = flint_malloc(n), *path = flint_malloc(n), *text;
-    int internal = 0, rc = CLI_OK;
-    json_t *root;
-
-    snprintf(folder, n, "%s/%s", dir, c->id);
-    snprintf(path, n, "%s/results.json", folder);
-    root = results_json(c, prec, &internal);
-    if (root == NULL) {
-        rc = CLI_INTERNAL;
-        goto done;
-    }
-    text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    json_decref(root);
-    if (text == NULL) {
-        fprintf(stderr, "fricert report: %s: cannot serialise results\n", c->path);
-        rc = CLI_INTERNAL;
-        goto done;
-    }
-    if (mkdir_p(folder) != 0) {
-        fprintf(stderr, "fricert report: cannot create %s: %s\n", folder, strerror(errno));
-        rc = CLI_INTERNAL;
-    } else {
-        size_t len = strlen(text);
-        char *data = flint_malloc(len + 2);
-        memcpy(data, text, len);
-        data[len++] = '\n';
-        data[len] = '\0';
-        if (fc_atomic_write(path, data, len) != 0) {
+    flint_free(json);
+    for (k = 0; k < res->nplots && !cancelled; k++) {
+        const results_plot *rp = &res->plots[k];
+        const case_plot *pl = rp->plot;
+        const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
+        fc_atomic_file f;
+        plot_spec ps;
+        int r;
+        for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
+        if (path_join(path, sizeof path, tmp, rp->cells_file) || fc_atomic_open(&f, path) != 0 || pave_write_csv(f.fp, &rp->pave, names) != 0 ||
+            fc_atomic_commit(&f) != 0) {
+            fc_atomic_abort(&f);
             fprintf(stderr, "fricert report: cannot write %s: %s\n", path, strerror(errno));
-            rc = CLI_INTERNAL;
+            flint_free(names);
+            return CLI_INTERNAL;
         }
-        flint_free(data);
+        flint_free(names);
+        if (plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
+        r = figure_write_files(&ps.spec, tmp, pl->name);
+        plot_spec_clear(&ps);
+        if (r != 0) {
+            fprintf(stderr, "fricert report: cannot draw plot %s of %s (canvas error %d)\n", pl->name, c->path, r);
+            return CLI_INTERNAL;
+        }
+        if (report_write_tex(res, k, tmp) != 0) {
+            fprintf(stderr, "fricert report: cannot write %s/%s.tex: %s\n", tmp, pl->name, strerror(errno));
+            return CLI_INTERNAL;
+        }
     }
-    free(text);
-    if (rc == CLI_OK && internal) rc = CLI_INTERNAL;
-done:
-    flint_free(folder);
-    flint_free(path);
-    return rc;
+    if (cancelled) return CLI_INTERNAL;
+    if (path_join(path, sizeof path, tmp, "report.pdf")) return CLI_INTERNAL;
+    rc = report_write_pdf(res, ro->templates, path, err, sizeof err);
+    if (rc == REPORT_ERR_INPUT) {
+        fprintf(stderr, "%s\n", err);
+        return CLI_BAD_INPUT;
+    }
+    if (rc != REPORT_OK) {
+        fprintf(stderr, "fricert report: %s: %s\n", c->path, err);
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
+}
+
+static int report_case(const case_t *c, const report_opts *ro, double *secs, int *pages, double *undecided)
+{
+    results_t res;
+    char tmp[4096], final[4096], old[4096];
+    int i, rc;
+    struct timespec t0, t1;
+    slong prec = ro->opt.prec > 0 ? ro->opt.prec : c->prec;
+    struct stat sb;
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    rc = results_compute(&res, c, &ro->opt);
+    if (cancelled) { results_clear(&res); return CLI_INTERNAL; }
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", res.error[0] ? res.error : "fricert report: internal failure");
+        results_clear(&res);
+        return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
+    }
+    fc_sha256_file(c->path, res.sha256);
+    results_fill_versions(&res);
+    for (i = 0; i < c->nexpect; i++) {
+        cli_expect_result er;
+        cli_expect_eval(&er, c, i, prec);
+        if (er.passed) res.expect_passed++;
+        else res.expect_failed++;
+    }
+    *undecided = 0;
+    for (i = 0; i < res.nplots; i++)
+        if (res.plots[i].pave.undecided + res.plots[i].pave.pending > *undecided)
+            *undecided = res.plots[i].pave.undecided + res.plots[i].pave.pending;
+
+    if (mkdir_p(ro->dir) != 0) {
+        fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
+        results_clear(&res);
+        return CLI_BAD_INPUT;
+    }
+    snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", ro->dir, c->id, (long) getpid());
+    snprintf(final, sizeof final, "%s/%s", ro->dir, c->id);
+    snprintf(old, sizeof old, "%s/.%s.old.%ld", ro->dir, c->id, (long) getpid());
+    rm_folder(tmp);
+    if (mkdir(tmp, 0777) != 0) {
+        fprintf(stderr, "fricert report: -o %s: cannot write there: %s\n", ro->dir, strerror(errno));
+        results_clear(&res);
+        return CLI_BAD_INPUT;
+    }
+    rc = write_files(&res, tmp, ro);
+    if (rc == CLI_OK && !cancelled) {
+        char pdf[4096];
+        *pages = path_join(pdf, sizeof pdf, tmp, "report.pdf") ? 0 : count_pages(pdf);
+        if (stat(final, &sb) == 0 && rename(final, old) != 0) rc = CLI_INTERNAL;
+        else if (rename(tmp, final) != 0) {
+            rc = CLI_INTERNAL;
+            rename(old, final);
+        } else rm_folder(old);
+        if (rc != CLI_OK) fprintf(stderr, "fricert report: cannot move %s onto %s: %s\n", tmp, final, strerror(errno));
+    }
+    if (rc != CLI_OK || cancelled) rm_folder(tmp);
+    results_clear(&res);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+    return cancelled ? CLI_INTERNAL : rc;
 }
 
 int cli_report(int argc, char **argv)
@@ -233,15 +230,25 @@ int cli_report(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {"depth", required_argument, NULL, 'd'},
         {"prec", required_argument, NULL, 'p'},
+        {"templates", required_argument, NULL, 't'},
+        {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0}};
-    const char *dir = "out";
+    report_opts ro;
     long jobs = 1, depth = 0, prec = 0;
     int o, i, j, ncases, bad = 0, rc = CLI_OK;
     case_t *cases;
+    struct sigaction sa;
+    struct stat sb;
+    double *secs;
+    int *pages;
+    double *und;
+    int *status;
 
+    memset(&ro, 0, sizeof ro);
+    ro.dir = "out";
     optind = 1;
     opterr = 0;
-    while ((o = getopt_long(argc, argv, "+:ho:j:", opts, NULL)) != -1) {
+    while ((o = getopt_long(argc, argv, "+ho:j:q", opts, NULL)) != -1) {
         switch (o) {
         case 'h': cli_usage(stdout, "report"); return CLI_OK;
         case 'o':
@@ -249,16 +256,22 @@ int cli_report(int argc, char **argv)
                 fprintf(stderr, "fricert report: -o: expected a folder name\n");
                 return CLI_BAD_INPUT;
             }
-            dir = optarg;
+            ro.dir = optarg;
             break;
         case 'j': if (cli_parse_long("report", "-j", optarg, 1, 256, &jobs)) return CLI_BAD_INPUT; break;
-        case 'd': if (cli_parse_long("report", "--depth", optarg, 1, 30, &depth)) return CLI_BAD_INPUT; break;
+        case 'd': if (cli_parse_long("report", "--depth", optarg, 1, 24, &depth)) return CLI_BAD_INPUT; break;
         case 'p': if (cli_parse_long("report", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT; break;
+        case 't': ro.templates = optarg; break;
+        case 'q': ro.quiet = 1; break;
         case ':':
             fprintf(stderr, "fricert report: %s: missing value\n", argv[optind - 1]);
             return CLI_BAD_INPUT;
         default:
-            fprintf(stderr, "fricert report: unknown option '%s' (see fricert report --help)\n", argv[optind - 1]);
+            if (optopt && optopt != '?' && strchr("oj", optopt))
+                fprintf(stderr, "fricert report: -%c: missing value\n", optopt);
+            else
+                fprintf(stderr, "fricert report: unknown option '%s' (see fricert report --help)\n",
+                        argv[optind - 1]);
             return CLI_BAD_INPUT;
         }
     }
@@ -267,6 +280,18 @@ int cli_report(int argc, char **argv)
         fprintf(stderr, "fricert report: no case files given (see fricert report --help)\n");
         return CLI_BAD_INPUT;
     }
+    if (ro.templates == NULL) {
+        ro.templates = stat("templates", &sb) == 0 && S_ISDIR(sb.st_mode) ? "templates" : FC_DATADIR "/templates";
+    } else if (stat(ro.templates, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "fricert report: --templates: no folder '%s'\n", ro.templates);
+        return CLI_BAD_INPUT;
+    }
+    ro.opt.prec = prec;
+    ro.opt.depth = (int) depth;
+    ro.opt.threads = (int) jobs;
+    ro.opt.progress = !ro.quiet && isatty(2);
+    ro.opt.cancel = &cancelled;
+
     cases = flint_calloc(ncases, sizeof(case_t));
     for (i = 0; i < ncases; i++) {
         case_error_t err;
@@ -284,16 +309,37 @@ int cli_report(int argc, char **argv)
                 bad = 1;
             }
     }
+    secs = flint_calloc(ncases, sizeof(double));
+    und = flint_calloc(ncases, sizeof(double));
+    pages = flint_calloc(ncases, sizeof(int));
+    status = flint_calloc(ncases, sizeof(int));
     if (bad) rc = CLI_BAD_INPUT;
-    else
-        for (i = 0; i < ncases; i++) {
-            int r = write_case(&cases[i], dir, prec ? prec : cases[i].prec);
-            if (r > rc) rc = r;
+    else {
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        for (i = 0; i < ncases && !cancelled; i++) {
+            status[i] = report_case(&cases[i], &ro, &secs[i], &pages[i], &und[i]);
+            if (status[i] > rc) rc = status[i];
         }
+        if (cancelled) {
+            fprintf(stderr, "fricert report: interrupted by signal %d; no partial output was left\n", cancelled);
+            rc = CLI_INTERNAL;
+        } else if (!ro.quiet) {
+            printf("%-24s %6s %9s %12s  %s\n", "case", "pages", "seconds", "undecided %", "status");
+            for (i = 0; i < ncases; i++)
+                printf("%-24s %6d %9.2f %12.4f  %s\n", cases[i].id, pages[i], secs[i], 100 * und[i],
+                       status[i] == CLI_OK ? "written" : "FAILED");
+        }
+    }
     for (i = 0; i < ncases; i++)
         if (cases[i].id) case_clear(&cases[i]);
     flint_free(cases);
-    (void) jobs;
-    (void) depth;
+    flint_free(secs);
+    flint_free(und);
+    flint_free(pages);
+    flint_free(status);
     return rc;
 }

@@ -154,7 +154,8 @@ static void *work(void *arg)
     worker *wk = arg;
     long i;
     for (i = 0; i < wk->n; i++) {
-        if (wk->deadline > 0 && (i & 15) == 0 && now() > wk->deadline) {
+        if ((i & 15) == 0 && ((wk->pb->cancel && *wk->pb->cancel) ||
+                              (wk->deadline > 0 && now() > wk->deadline))) {
             for (; i < wk->n; i++) wk->labels[i] = LABEL_SKIPPED;
             break;
         }

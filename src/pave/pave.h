@@ -36,6 +36,7 @@ typedef struct {
     slong prec;        /* starting precision (escalated x2 up to max_prec) */
     slong max_prec;
     int progress;      /* 1: a progress line on stderr */
+    volatile int *cancel; /* if not NULL and set (e.g. by a signal): stop, cells left pending */
     const char *name;  /* for the progress line */
 } pave_problem;
 

@@ -676,9 +676,16 @@ fig_draw_text(canvas *c, const figure_spec *s, const fig_layout *L,
     fig_fill_colour(c, fig_ink);
     if (s->title && s->title[0])
     {
-        canvas_set_font(c, FIG_TITLE_SIZE, 1);
-        canvas_text(c, m->px + m->pw / 2, y + FIG_MARGIN + FIG_ASCENT * FIG_TITLE_SIZE + 1,
-                    s->title, CANVAS_CENTRE);
+        /* a long title is set smaller (down to 55 %) rather than run off the figure */
+        double size = FIG_TITLE_SIZE, tw, avail = w - 2 * FIG_MARGIN;
+        canvas_set_font(c, size, 1);
+        tw = canvas_text_width(c, s->title);
+        if (tw > avail && tw > 0)
+            size = fmax(0.55 * FIG_TITLE_SIZE, size * avail / tw);
+        canvas_set_font(c, size, 1);
+        canvas_text(c, fmin(fmax(m->px + m->pw / 2, x + FIG_MARGIN + fmin(tw * size / FIG_TITLE_SIZE, avail) / 2),
+                            x + w - FIG_MARGIN - fmin(tw * size / FIG_TITLE_SIZE, avail) / 2),
+                    y + FIG_MARGIN + FIG_ASCENT * FIG_TITLE_SIZE + 1, s->title, CANVAS_CENTRE);
     }
     canvas_set_font(c, FIG_LABEL_SIZE, 0);
     ly = m->py + m->ph + FIG_TICK_LEN + 2 + FIG_TICK_SIZE + 4;

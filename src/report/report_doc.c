@@ -296,6 +296,75 @@ fail:
 
 /* ---- text --------------------------------------------------------------- */
 
+/* Draws S at (x, baseline y) in the current font of SIZE.  libharu does not
+ * show the combining dot above (U+0307, as in θ̇) over its base letter, so
+ * each one is drawn here as a small filled dot centred over the character
+ * before it. */
+static void
+rdoc_show(canvas *c, double x, double y, const char *s, double size)
+{
+    const char *p = strstr(s, "\xcc\x87");
+    char *buf;
+    size_t n;
+
+    if (p == NULL)
+    {
+        canvas_text(c, x, y, s, CANVAS_LEFT);
+        return;
+    }
+    n = strlen(s);
+    buf = malloc(n + 1);
+    if (buf == NULL)
+        return;
+    {
+        size_t k = 0, i = 0;
+        double dots[64];
+        int nd = 0, j;
+
+        while (i < n)
+        {
+            if ((unsigned char) s[i] == 0xCC && (unsigned char) s[i + 1] == 0x87)
+            {
+                /* the character before: from its lead byte to k */
+                size_t b = k;
+                double w0, w1;
+                while (b > 0 && ((unsigned char) buf[b - 1] & 0xC0) == 0x80)
+                    b--;
+                if (b > 0)
+                    b--;
+                buf[b] = '\0';
+                w0 = canvas_text_width(c, buf);
+                memcpy(buf + b, s + i - (k - b), k - b);   /* restore it */
+                buf[k] = '\0';
+                w1 = canvas_text_width(c, buf);
+                if (nd < 64)
+                    dots[nd++] = x + (w0 + w1) / 2;
+                i += 2;
+                continue;
+            }
+            buf[k++] = s[i++];
+        }
+        buf[k] = '\0';
+        canvas_text(c, x, y, buf, CANVAS_LEFT);
+        for (j = 0; j < nd; j++)
+        {
+            double r = 0.068 * size, cy = y - 0.90 * size;
+            int a;
+            for (a = 0; a < 12; a++)
+            {
+                double t = a * M_PI / 6;
+                if (a == 0)
+                    canvas_move_to(c, dots[j] + r, cy);
+                else
+                    canvas_line_to(c, dots[j] + r * cos(t), cy + r * sin(t));
+            }
+            canvas_close_path(c);
+            canvas_fill(c);
+        }
+    }
+    free(buf);
+}
+
 static void
 rdoc_ink(rdoc *d)
 {
@@ -322,8 +391,8 @@ rdoc_par(rdoc *d, const char *text, double size, int bold, double indent, double
         rdoc_need(d, lead);
         canvas_set_font(d->c, size, bold);
         rdoc_ink(d);
-        canvas_text(d->c, rdoc_left() + indent + (i ? hang : 0), d->y + RDOC_ASCENT * size,
-                    lines[i], CANVAS_LEFT);
+        rdoc_show(d->c, rdoc_left() + indent + (i ? hang : 0), d->y + RDOC_ASCENT * size,
+                  lines[i], size);
         d->y += lead;
     }
     d->y += 0.45 * size;
@@ -354,7 +423,7 @@ rdoc_heading(rdoc *d, int level, const char *text, int outline)
     rdoc_ink(d);
     for (i = 0; i < n; i++)
     {
-        canvas_text(d->c, rdoc_left(), d->y + RDOC_ASCENT * size, lines[i], CANVAS_LEFT);
+        rdoc_show(d->c, rdoc_left(), d->y + RDOC_ASCENT * size, lines[i], size);
         d->y += 1.25 * size;
     }
     if (level <= 1)
@@ -411,19 +480,19 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
             rdoc_need(d, lead);
             canvas_set_font(d->c, size, 1);
             rdoc_ink(d);
-            canvas_text(d->c, x0 + (k ? 2 * size : 0), d->y + RDOC_ASCENT * size, hl[k], CANVAS_LEFT);
+            rdoc_show(d->c, x0 + (k ? 2 * size : 0), d->y + RDOC_ASCENT * size, hl[k], size);
             d->y += lead;
         }
         rdoc_lines_free(hl, nh);
     }
     else
-        canvas_text(d->c, x0, d->y + RDOC_ASCENT * size, head, CANVAS_LEFT);
+        rdoc_show(d->c, x0, d->y + RDOC_ASCENT * size, head, size);
     for (i = 0; i < n; i++)
     {
         rdoc_need(d, lead);
         canvas_set_font(d->c, size, 0);
         rdoc_ink(d);
-        canvas_text(d->c, x0 + wl + (i ? size : 0), d->y + RDOC_ASCENT * size, lines[i], CANVAS_LEFT);
+        rdoc_show(d->c, x0 + wl + (i ? size : 0), d->y + RDOC_ASCENT * size, lines[i], size);
         d->y += lead;
     }
     d->y += 0.3 * size;
@@ -547,8 +616,8 @@ rdoc_row_draw(rdoc *d, int ncols, const rdoc_cell *cell, const double *w, double
     for (j = 0; j < ncols; j++)
     {
         for (k = 0; cell[j].lines && k < cell[j].n; k++)
-            canvas_text(d->c, x + RDOC_PAD, d->y + RDOC_PAD - 0.5 + RDOC_ASCENT * size
-                        + k * RDOC_LEAD * size * 0.92, cell[j].lines[k], CANVAS_LEFT);
+            rdoc_show(d->c, x + RDOC_PAD, d->y + RDOC_PAD - 0.5 + RDOC_ASCENT * size
+                      + k * RDOC_LEAD * size * 0.92, cell[j].lines[k], size);
         x += w[j];
     }
     canvas_set_stroke_rgb(d->c, 0.72, 0.72, 0.72);

@@ -152,6 +152,7 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
     pb.prec = 64;
     pb.max_prec = opt->prec > 256 ? opt->prec : 256;
     pb.progress = opt->progress;
+    pb.cancel = opt->cancel;
     pb.name = pl->name;
     if (pave_run(&rp->pave, &pb) < 0) {
         const pave_cell *cl = &rp->pave.overlap_cell;

@@ -73,6 +73,7 @@ typedef struct {
     int depth;
     int threads;
     int progress;
+    volatile int *cancel;    /* set asynchronously to stop the pavings early */
 } results_options;
 
 /* Computes everything for c. Returns 0; -1 bad input found while computing

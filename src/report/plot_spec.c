@@ -1,0 +1,192 @@
+/* plot_spec.c -- the figure of a plot (or of a claim's paving) built from the
+ * results: cells in plot coordinates, region colours and names, legend with
+ * certified area bounds, caption. Shared by the stand-alone figures and the
+ * report. */
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/plot_spec.h"
+#include "claim/claim.h"
+
+static int hexval(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+         : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+}
+
+figure_rgb plot_spec_colour(const char *s, int i)
+{
+    figure_rgb k = figure_palette(i);
+    int v[6], j;
+    if (s == NULL || s[0] != '#' || strlen(s) != 7) return k;
+    for (j = 0; j < 6; j++)
+        if ((v[j] = hexval(s[j + 1])) < 0) return k;
+    k.r = (v[0] * 16 + v[1]) / 255.0;
+    k.g = (v[2] * 16 + v[3]) / 255.0;
+    k.b = (v[4] * 16 + v[5]) / 255.0;
+    return k;
+}
+
+/* v rounded to `digits` significant digits in direction rnd, as text. */
+void plot_spec_bound(char *buf, size_t n, double v, int digits, int up)
+{
+    mpfr_t x;
+    mpfr_init2(x, 64);
+    mpfr_set_d(x, v, MPFR_RNDN);   /* exact: v is a double */
+    mpfr_snprintf(buf, n, "%.*R*g", digits, up ? MPFR_RNDU : MPFR_RNDD, x);
+    mpfr_clear(x);
+}
+
+/* "[lo, hi]" of a certified fraction, rounded outward to 4 digits. */
+void plot_spec_range(char *buf, size_t n, double lo, double hi)
+{
+    char a[48], b[48];
+    plot_spec_bound(a, sizeof a, lo, 4, 0);
+    plot_spec_bound(b, sizeof b, hi, 4, 1);
+    snprintf(buf, n, "[%s, %s]", a, b);
+}
+
+static char *dupstr(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *r = malloc(n);
+    if (r) memcpy(r, s, n);
+    return r;
+}
+
+char *plot_spec_axis_label(const case_t *c, const char *label, int param)
+{
+    char *nm, *s;
+    size_t n;
+    if (label && label[0]) return dupstr(label);
+    nm = expr_name_unicode(c->params[param].name);
+    n = strlen(nm) + strlen(c->params[param].unit ? c->params[param].unit : "") + 8;
+    s = malloc(n);
+    if (s) {
+        if (c->params[param].unit && c->params[param].unit[0])
+            snprintf(s, n, "%s [%s]", nm, c->params[param].unit);
+        else
+            snprintf(s, n, "%s", nm);
+    }
+    flint_free(nm);
+    return s;
+}
+
+static int build(plot_spec *ps, const results_t *res, const pave_result *pr, int nregions,
+                 const char *const *names, const char *const *colours, const char *title, const char *xl,
+                 const char *yl, int xparam, int yparam, const arb_t xlo, const arb_t xhi, const arb_t ylo,
+                 const arb_t yhi, int depth)
+{
+    const case_t *c = res->c;
+    arf_t x0, x1, y0, y1;
+    long i;
+    int r;
+    char buf[128], und[48];
+
+    memset(ps, 0, sizeof *ps);
+    ps->cells = malloc((pr->ncells + 1) * sizeof(figure_cell));
+    ps->colours = malloc((nregions + 1) * sizeof(figure_rgb));
+    ps->names = calloc(nregions + 1, sizeof(char *));
+    ps->legend = calloc(nregions + 1, sizeof(char *));
+    ps->nregions = nregions;
+    if (!ps->cells || !ps->colours || !ps->names || !ps->legend) return -1;
+    arf_init(x0); arf_init(x1); arf_init(y0); arf_init(y1);
+    for (i = 0; i < pr->ncells; i++) {
+        pave_cell_ends(x0, x1, y0, y1, pr, pr->cells + i);
+        ps->cells[i].x_lo = arf_get_d(x0, ARF_RND_NEAR);
+        ps->cells[i].x_hi = arf_get_d(x1, ARF_RND_NEAR);
+        ps->cells[i].y_lo = yparam >= 0 ? arf_get_d(y0, ARF_RND_NEAR) : 0;
+        ps->cells[i].y_hi = yparam >= 0 ? arf_get_d(y1, ARF_RND_NEAR) : 1;
+        ps->cells[i].label = pr->cells[i].label;
+    }
+    arf_clear(x0); arf_clear(x1); arf_clear(y0); arf_clear(y1);
+    for (r = 0; r < nregions; r++) {
+        char *u = expr_name_unicode(names[r]);
+        ps->names[r] = dupstr(u);
+        flint_free(u);
+        ps->colours[r] = plot_spec_colour(colours ? colours[r] : NULL, r);
+        plot_spec_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
+        ps->legend[r] = malloc(strlen(ps->names[r]) + strlen(buf) + 16);
+        if (ps->legend[r]) sprintf(ps->legend[r], "%s  area \xe2\x88\x88 %s", ps->names[r], buf);
+    }
+    ps->x_label = plot_spec_axis_label(c, xl, xparam);
+    ps->y_label = yparam >= 0 ? plot_spec_axis_label(c, yl, yparam) : dupstr("");
+    ps->title = title ? dupstr(title) : NULL;
+    plot_spec_bound(und, sizeof und, 100 * (pr->undecided + pr->pending), 3, 1);
+    ps->caption = malloc(256);
+    if (ps->caption) {
+        char bits[48];
+        if (pr->max_prec_used > 64) snprintf(bits, sizeof bits, "64\xe2\x80\x93%ld bits", (long) pr->max_prec_used);
+        else snprintf(bits, sizeof bits, "64 bits");
+        snprintf(ps->caption, 256, "depth %d \xc2\xb7 %s \xc2\xb7 %ld cells \xc2\xb7 "
+                 "%ld evaluations \xc2\xb7 undecided%s \xe2\x89\xa4 %s %%", depth, bits,
+                 pr->ncells, pr->evaluations, pr->pending > 0 ? " + pending" : "", und);
+    }
+    memset(&ps->spec, 0, sizeof ps->spec);
+    ps->spec.title = ps->title;
+    ps->spec.x_label = ps->x_label;
+    ps->spec.y_label = ps->y_label;
+    ps->spec.x_lo = arf_get_d(arb_midref(xlo), ARF_RND_NEAR);
+    ps->spec.x_hi = arf_get_d(arb_midref(xhi), ARF_RND_NEAR);
+    ps->spec.y_lo = yparam >= 0 ? arf_get_d(arb_midref(ylo), ARF_RND_NEAR) : 0;
+    ps->spec.y_hi = yparam >= 0 ? arf_get_d(arb_midref(yhi), ARF_RND_NEAR) : 1;
+    ps->spec.cells = ps->cells;
+    ps->spec.ncells = (size_t) pr->ncells;
+    ps->spec.nregions = nregions;
+    ps->spec.region_names = (const char *const *) ps->names;
+    ps->spec.region_colours = ps->colours;
+    ps->spec.region_legend = (const char *const *) ps->legend;
+    ps->spec.caption = ps->caption;
+    return 0;
+}
+
+int plot_spec_build(plot_spec *ps, const results_t *res, int k)
+{
+    const results_plot *rp = &res->plots[k];
+    const case_plot *pl = rp->plot;
+    const case_t *c = res->c;
+    const char **names = malloc((pl->nregions + 1) * sizeof(char *));
+    int r, rc;
+    if (names == NULL) return -1;
+    for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
+    rc = build(ps, res, &rp->pave, pl->nregions, names, (const char *const *) pl->colours, pl->title,
+               pl->x_label, pl->y_label, pl->x, pl->y, rp->x_lo, rp->x_hi, rp->y_lo, rp->y_hi, rp->depth);
+    free(names);
+    return rc;
+}
+
+int plot_spec_build_claim(plot_spec *ps, const results_t *res, int k, int depth)
+{
+    static const char *names[3] = {"agree", "claim_only", "model_only"};
+    static const char *tnames[2] = {"model_holds", "model_fails"};
+    static const char *colours[3] = {"#009e73", "#d55e00", "#cc79a7"};
+    static const char *tcolours[2] = {"#e69f00", "#56b4e9"};
+    const results_claim *rc = &res->claims[k];
+    const char *kind = claim_key(rc->claim, "kind", NULL);
+    int thr = kind && strcmp(kind, "threshold") == 0;
+    char title[256];
+    if (!rc->has_paving) return -1;
+    snprintf(title, sizeof title, thr ? "Claim %s: where the model holds" :
+             "Claim %s: where the claim and the model agree", rc->claim->name);
+    return build(ps, res, &rc->pave, thr ? 2 : 3, thr ? tnames : names, thr ? tcolours : colours, title, NULL,
+                 NULL, rc->x, rc->y, rc->x_lo, rc->x_hi, rc->y_lo, rc->y_hi, depth);
+}
+
+void plot_spec_clear(plot_spec *ps)
+{
+    int r;
+    for (r = 0; r < ps->nregions; r++) {
+        if (ps->names) free(ps->names[r]);
+        if (ps->legend) free(ps->legend[r]);
+    }
+    free(ps->names);
+    free(ps->legend);
+    free(ps->cells);
+    free(ps->colours);
+    free(ps->x_label);
+    free(ps->y_label);
+    free(ps->title);
+    free(ps->caption);
+    memset(ps, 0, sizeof *ps);
+}

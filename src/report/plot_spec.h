@@ -1,0 +1,32 @@
+/* plot_spec.h -- figure data of a plot or of a claim's paving. */
+#ifndef FC_PLOT_SPEC_H
+#define FC_PLOT_SPEC_H
+
+#include "report/figure.h"
+#include "report/results.h"
+
+typedef struct {
+    figure_spec spec;        /* points into the owned arrays below */
+    figure_cell *cells;
+    figure_rgb *colours;
+    char **names, **legend;
+    char *x_label, *y_label, *title, *caption;
+    int nregions;
+} plot_spec;
+
+/* Builds the figure of plot k of res (cells in plot coordinates, legend with
+ * the certified area bounds rounded outward). Returns 0 or -1 (memory). */
+int plot_spec_build(plot_spec *ps, const results_t *res, int k);
+/* The same for the paving that decided claim k (if it has one; -1 if not). */
+int plot_spec_build_claim(plot_spec *ps, const results_t *res, int k, int depth);
+void plot_spec_clear(plot_spec *ps);
+
+/* Helpers: "#rrggbb" (else palette colour i); v rounded to digits significant
+ * digits down (up = 0) or up; "[lo, hi]" rounded outward; axis label (the
+ * plot's, else the parameter's Unicode name and unit); malloc'd strings. */
+figure_rgb plot_spec_colour(const char *s, int i);
+void plot_spec_bound(char *buf, size_t n, double v, int digits, int up);
+void plot_spec_range(char *buf, size_t n, double lo, double hi);
+char *plot_spec_axis_label(const case_t *c, const char *label, int param);
+
+#endif

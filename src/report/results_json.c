@@ -1,0 +1,237 @@
+/* results_json.c -- results.json (schema fricert-results/1, DESIGN.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "report/results_json.h"
+#include "claim/claim.h"
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *r = flint_malloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = 0;
+    return r;
+}
+
+void results_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits)
+{
+    char *s = arb_get_str(x, digits, 0);
+    size_t n = strlen(s);
+    const char *pm = strstr(s, "+/-");
+    if (s[0] == '[' && pm && n >= 2 && s[n - 1] == ']') {
+        const char *a = s + 1, *b = pm;
+        while (b > a && b[-1] == ' ') b--;
+        *mid = b > a ? dup_n(a, b - a) : dup_n("0", 1);
+        a = pm + 3;
+        while (*a == ' ') a++;
+        *rad = dup_n(a, (s + n - 1) - a);
+    } else {
+        *mid = dup_n(s, n);   /* exact as printed */
+        *rad = dup_n("0", 1);
+    }
+    flint_free(s);
+}
+
+static slong digits_of(slong prec)
+{
+    slong d = (slong) (prec * 0.30103);
+    return d < 3 ? 3 : d;
+}
+
+static json_t *str_flint(char *s)
+{
+    json_t *j = json_string(s ? s : "");
+    flint_free(s);
+    return j;
+}
+
+static json_t *ball_json(const arb_t x, slong prec)
+{
+    char *mid, *rad;
+    json_t *o;
+    results_ball_mid_rad(&mid, &rad, x, digits_of(prec));
+    o = json_pack("{s:s, s:s}", "mid", mid, "rad", rad);
+    flint_free(mid);
+    flint_free(rad);
+    return o;
+}
+
+static json_t *params_json(const case_t *c)
+{
+    json_t *a = json_array();
+    int i;
+    for (i = 0; i < c->nparams; i++) {
+        const case_param *p = &c->params[i];
+        json_t *o = json_pack("{s:s}", "name", p->name);
+        if (p->is_range) {
+            json_object_set_new(o, "lo", str_flint(expr_to_text(p->lo)));
+            json_object_set_new(o, "hi", str_flint(expr_to_text(p->hi)));
+        } else
+            json_object_set_new(o, "value", str_flint(expr_to_text(p->value)));
+        json_object_set_new(o, "description", json_string(p->desc ? p->desc : ""));
+        json_object_set_new(o, "unit", json_string(p->unit ? p->unit : ""));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *points_json(const results_t *res)
+{
+    const case_t *c = res->c;
+    json_t *a = json_array();
+    arb_ptr box = _arb_vec_init(c->nparams + 1);
+    int k, i;
+    for (k = 0; k < res->npoints; k++) {
+        const results_point *pt = &res->points[k];
+        json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
+        json_t *reg = json_object(), *pred = json_object();
+        case_point_box(box, c, pt->index, res->prec);
+        for (i = 0; i < c->nparams; i++) {
+            char *s = arb_get_str(box + i, digits_of(res->prec), 0);
+            json_object_set_new(at, c->params[i].name, json_string(s));
+            flint_free(s);
+        }
+        for (i = 0; i < pt->nq; i++) {
+            if (pt->qst[i] == EXPR_DEFINED) json_object_set_new(q, pt->qnames[i], ball_json(pt->q + i, res->prec));
+            else
+                json_object_set_new(q, pt->qnames[i], json_pack("{s:s}", "status",
+                                    pt->qst[i] == EXPR_UNDEFINED ? "undefined" : "unknown"));
+        }
+        for (i = 0; i < pt->nb; i++) {
+            int isreg = case_region_index(c, pt->bnames[i]) >= 0;
+            json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(tv_name(pt->b[i])));
+        }
+        json_object_set_new(o, "at", at);
+        json_object_set_new(o, "quantities", q);
+        json_object_set_new(o, "regions", reg);
+        json_object_set_new(o, "predicates", pred);
+        json_array_append_new(a, o);
+    }
+    _arb_vec_clear(box, c->nparams + 1);
+    return a;
+}
+
+static json_t *ball_range(const arb_t lo, const arb_t hi)
+{
+    char *a = arb_get_str(lo, 20, 0), *b = arb_get_str(hi, 20, 0);
+    json_t *j = json_pack("[s, s]", a, b);
+    flint_free(a);
+    flint_free(b);
+    return j;
+}
+
+/* Area bounds in parameter units: fraction times the paved box's area, rounded outward. */
+static json_t *units_json(const pave_result *pr, double lo, double hi)
+{
+    arb_t A, t;
+    arf_t u;
+    json_t *o;
+    arb_init(A);
+    arb_init(t);
+    arf_init(u);
+    arb_set_arf(A, pr->w);
+    arb_set_arf(t, pr->h);
+    arb_mul(A, A, t, 128);
+    arb_set_d(t, lo);
+    arb_mul(t, t, A, 128);
+    arb_get_lbound_arf(u, t, 128);
+    o = json_object();
+    json_object_set_new(o, "lo", json_real(arf_get_d(u, ARF_RND_FLOOR)));
+    arb_set_d(t, hi);
+    arb_mul(t, t, A, 128);
+    arb_get_ubound_arf(u, t, 128);
+    json_object_set_new(o, "hi", json_real(arf_get_d(u, ARF_RND_CEIL)));
+    arb_clear(A);
+    arb_clear(t);
+    arf_clear(u);
+    return o;
+}
+
+static json_t *plots_json(const results_t *res)
+{
+    const case_t *c = res->c;
+    json_t *a = json_array();
+    int k, r;
+    for (k = 0; k < res->nplots; k++) {
+        const results_plot *rp = &res->plots[k];
+        const case_plot *pl = rp->plot;
+        const pave_result *pr = &rp->pave;
+        json_t *o, *regs = json_array(), *area = json_object(), *units = json_object();
+        char *x0 = pave_arf_decimal(pr->x0), *y0 = pave_arf_decimal(pr->y0);
+        char *w = pave_arf_decimal(pr->w), *h = pave_arf_decimal(pr->h);
+        for (r = 0; r < pl->nregions; r++) {
+            const char *nm = c->regions[pl->regions[r]].name;
+            json_array_append_new(regs, json_string(nm));
+            json_object_set_new(area, nm, json_pack("{s:f, s:f}", "lo", pr->area_lo[r], "hi", pr->area_hi[r]));
+            json_object_set_new(units, nm, units_json(pr, pr->area_lo[r], pr->area_hi[r]));
+        }
+        json_object_set_new(area, "undecided", json_real(pr->undecided));
+        json_object_set_new(area, "pending", json_real(pr->pending));
+        json_object_set_new(area, "none", json_real(pr->none));
+        o = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:o, s:{s:s, s:s, s:s, s:s}, "
+                      "s:{s:I, s:I, s:i, s:i, s:I, s:f, s:s}}",
+                      "name", pl->name, "x", c->params[pl->x].name, "y", c->params[pl->y].name,
+                      "x_range", ball_range(rp->x_lo, rp->x_hi), "y_range", ball_range(rp->y_lo, rp->y_hi),
+                      "regions", regs, "cells_file", rp->cells_file, "area", area, "area_units", units,
+                      "paved_box", "x0", x0, "y0", y0, "w", w, "h", h,
+                      "stats", "cells", (json_int_t) pr->ncells, "evaluations", (json_int_t) pr->evaluations,
+                      "max_depth", pr->max_depth, "depth", rp->depth, "max_precision_bits",
+                      (json_int_t) pr->max_prec_used, "seconds", getenv("SOURCE_DATE_EPOCH") ? 0.0 : pr->seconds,
+                      "budget", pr->budget_hit == 1 ? "cells" : pr->budget_hit == 2 ? "seconds" : "none");
+        flint_free(x0); flint_free(y0); flint_free(w); flint_free(h);
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *claims_json(const results_t *res)
+{
+    json_t *a = json_array();
+    int k, i;
+    for (k = 0; k < res->nclaims; k++) {
+        const results_claim *rc = &res->claims[k];
+        const char *says = claim_key(rc->claim, "says", NULL), *src = claim_key(rc->claim, "source", NULL);
+        const char *kind = claim_key(rc->claim, "kind", NULL);
+        json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", rc->claim->name, "kind",
+                              kind ? kind : "equivalent", "status", claim_status_name(rc->status), "says",
+                              says ? says : "", "source", src ? src : "");
+        json_t *wit = json_object();
+        for (i = 0; i < rc->nwitness; i++) json_object_set_new(wit, rc->wnames[i], json_string(rc->wvalues[i]));
+        json_object_set_new(o, "witness", wit);
+        json_object_set_new(o, "detail", json_string(rc->detail ? rc->detail : ""));
+        if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
+        if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));
+        if (rc->status == CLAIM_CONSISTENT) json_object_set_new(o, "undecided", json_real(rc->undecided));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+char *results_json_dumps(const results_t *res)
+{
+    const case_t *c = res->c;
+    json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:s, s:s, s:s, s:s, s:s, s:I}, s:s}",
+                             "schema", "fricert-results/1", "case", c->id, "title", c->title, "source",
+                             c->source ? c->source : "", "engine", "version", res->engine_version, "git", res->git,
+                             "flint", res->flint, "arb", res->arb, "cairo", res->cairo, "libharu", res->hpdf,
+                             "precision_bits", (json_int_t) res->prec, "case_sha256", res->sha256);
+    char *text, *out;
+    size_t n;
+    json_object_set_new(root, "parameters", params_json(c));
+    json_object_set_new(root, "points", points_json(res));
+    json_object_set_new(root, "plots", plots_json(res));
+    json_object_set_new(root, "claims", claims_json(res));
+    json_object_set_new(root, "expect", json_pack("{s:i, s:i}", "passed", res->expect_passed, "failed",
+                                                  res->expect_failed));
+    text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    json_decref(root);
+    if (text == NULL) return NULL;
+    n = strlen(text);
+    out = flint_malloc(n + 2);
+    memcpy(out, text, n);
+    out[n] = '\n';
+    out[n + 1] = 0;
+    free(text);
+    return out;
+}

@@ -1,0 +1,38 @@
+/* fuzz_case.c -- libFuzzer harness for the case reader.
+ *
+ * The input bytes are written to a temporary file and read with case_read.
+ * On failure the error must have a file, a line >= 1 and a message; on
+ * success the case is cleared again (the sanitizers check that nothing
+ * leaks or is touched after it is freed). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "case/case.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static char path[64];
+    case_error_t err;
+    case_t c;
+    FILE *f;
+    if (size > (1u << 20)) return 0;
+    if (path[0] == 0) {
+        const char *dir = getenv("TMPDIR");
+        snprintf(path, sizeof path, "%s/fuzz_case_%ld.case", dir ? dir : "/tmp", (long) getpid());
+    }
+    f = fopen(path, "wb");
+    if (f == NULL) abort();
+    if (size && fwrite(data, 1, size, f) != size) abort();
+    if (fclose(f) != 0) abort();
+    memset(&err, 0, sizeof err);
+    if (case_read(&c, path, &err) == 0) {
+        case_clear(&c);
+    } else if (err.line < 1 || err.msg[0] == 0) {
+        fprintf(stderr, "fuzz_case: error without a line or message: %d:%d: %s\n", err.line, err.col, err.msg);
+        abort();
+    }
+    flint_cleanup();
+    return 0;
+}
