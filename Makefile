@@ -87,3 +87,9 @@ build/bench/bench_pave: bench/bench_pave.c build/libfricert.a
 # Figures and ratios only; never fails on a time.
 bench: build/bench/bench_pave
 	build/bench/bench_pave 16 1
+
+# The main job: every case of the library into out/<id>/ (report.pdf, results.json,
+# per plot P.pdf/.svg/.png/.cells.csv/.tex), then a summary table.
+REPORT_JOBS ?= 2
+reports: bin/fricert
+	bin/fricert report -j $(REPORT_JOBS) -o out $(CASES)
