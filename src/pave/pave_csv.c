@@ -64,6 +64,29 @@ char *pave_arf_decimal(const arf_t x)
     return out;
 }
 
+/* The exact decimal, padded with zeros to at least 17 significant digits
+ * (the CSV contract). */
+static char *csv_decimal(const arf_t x)
+{
+    char *s = pave_arf_decimal(x), *t;
+    size_t n = strlen(s), i, sig = 0, lead = 1;
+    int dot = strchr(s, '.') != NULL;
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') continue;
+        if (s[i] != '0') lead = 0;
+        if (!lead) sig++;
+    }
+    if (sig == 0) sig = 1;   /* "0" */
+    if (sig >= 17) return s;
+    t = flint_malloc(n + 17 + 3);
+    memcpy(t, s, n);
+    if (!dot) t[n++] = '.';
+    for (; sig < 17; sig++) t[n++] = '0';
+    t[n] = 0;
+    flint_free(s);
+    return t;
+}
+
 int pave_write_csv(FILE *f, const pave_result *r, const char *const *names)
 {
     arf_t a, b, c, d;
@@ -77,10 +100,10 @@ int pave_write_csv(FILE *f, const pave_result *r, const char *const *names)
         const char *lab;
         int k;
         pave_cell_ends(a, b, c, d, r, cl);
-        s[0] = pave_arf_decimal(a);
-        s[1] = pave_arf_decimal(b);
-        s[2] = pave_arf_decimal(c);
-        s[3] = pave_arf_decimal(d);
+        s[0] = csv_decimal(a);
+        s[1] = csv_decimal(b);
+        s[2] = csv_decimal(c);
+        s[3] = csv_decimal(d);
         lab = cl->label >= 0 ? names[cl->label] : cl->label == PAVE_NONE ? "none"
             : cl->label == PAVE_UNDECIDED ? "undecided" : "pending";
         if (fprintf(f, "%s,%s,%s,%s,%s\n", s[0], s[1], s[2], s[3], lab) < 0) bad = 1;
