@@ -100,6 +100,7 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
     box = _arb_vec_init(c->nparams + 1);
     case_point_box(box, c, -1, 128);
     out->has_paving = 1;
+    out->depth = depth;
     out->x = ax[0];
     out->y = n == 2 ? ax[1] : -1;
     arb_init(out->x_lo); arb_init(out->x_hi); arb_init(out->y_lo); arb_init(out->y_hi);

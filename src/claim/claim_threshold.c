@@ -91,6 +91,7 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     case_point_box(box, c, -1, 128);
     _arb_vec_set(cbox, box, c->nparams);
     out->has_paving = 1;
+    out->depth = depth;
     out->x = over;
     out->y = param;
     arb_init(out->x_lo); arb_init(out->x_hi); arb_init(out->y_lo); arb_init(out->y_hi);

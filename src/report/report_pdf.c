@@ -5,6 +5,7 @@
 #include "report/template.h"
 #include "report/figure.h"
 #include "report/canvas_hpdf.h"
+#include "report/plot_spec.h"
 
 #include <hpdf.h>
 #include <math.h>
@@ -632,6 +633,74 @@ done:
 
 /* ---- claims --------------------------------------------------------------- */
 
+/* Value of a witness coordinate (an exact constant such as 3/4 or 2*atan(1/2)) as a double. */
+static double
+rp_witness_value(const char *text)
+{
+    expr_error_t ee;
+    expr_t e = expr_parse(text, 1, 1, &ee);
+    arb_t x;
+    double v = NAN;
+    if (e == NULL)
+        return v;
+    arb_init(x);
+    if (expr_check(e, NULL, 0, &ee) == 0 && expr_eval_once(x, NULL, e, NULL, NULL, 64) == EXPR_DEFINED)
+        v = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    arb_clear(x);
+    expr_free(e);
+    return v;
+}
+
+/* The paving that decided claim i, with the witness marked, over the claim's box. */
+static void
+rp_claim_figure(rdoc *d, const results_t *res, int i)
+{
+    const results_claim *cl = &res->claims[i];
+    plot_spec ps;
+    figure_overlay ov[2];
+    double fw = rdoc_width(), fh = 0.62 * rdoc_width(), wx = NAN, wy = NAN;
+    double mx[2], my[2], nx[2], ny[2];
+    int k, st, depth = cl->depth;
+
+    if (!cl->has_paving || cl->y < 0 || cl->pave.ncells == 0)
+        return;
+    if (plot_spec_build_claim(&ps, res, i, depth) != 0)
+    {
+        plot_spec_clear(&ps);
+        return;
+    }
+    for (k = 0; k < cl->nwitness; k++)
+    {
+        if (strcmp(cl->wnames[k], res->c->params[cl->x].name) == 0)
+            wx = rp_witness_value(cl->wvalues[k]);
+        if (strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
+            wy = rp_witness_value(cl->wvalues[k]);
+    }
+    if (isfinite(wx) && isfinite(wy))
+    {
+        double dx = 0.025 * (ps.spec.x_hi - ps.spec.x_lo), dy = 0.025 * (ps.spec.y_hi - ps.spec.y_lo);
+        mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
+        nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+        memset(ov, 0, sizeof ov);
+        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = "witness";
+        ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
+        ov[0].colour.r = ov[1].colour.r = 0;
+        ov[0].colour.g = ov[1].colour.g = 0;
+        ov[0].colour.b = ov[1].colour.b = 0;
+        ps.spec.overlays = ov;
+        ps.spec.noverlays = 2;
+    }
+    if (rdoc_room(d) - 20 < 0.7 * fh)
+        rdoc_need(d, fh + 20);
+    else if (rdoc_room(d) - 20 < fh)
+        fh = rdoc_room(d) - 20;
+    st = figure_draw(d->c, &ps.spec, rdoc_left(), d->y, fw, fh);
+    if (st != CANVAS_OK && d->status == CANVAS_OK)
+        d->status = st;
+    d->y += fh + 8;
+    plot_spec_clear(&ps);
+}
+
 static void
 rp_claims(rdoc *d, const results_t *res)
 {
@@ -707,6 +776,7 @@ rp_claims(rdoc *d, const results_t *res)
         }
         if (cl->detail && cl->detail[0])
             rdoc_par(d, cl->detail, RDOC_BODY, 0, 0, 0);
+        rp_claim_figure(d, res, i);
     }
 }
 

@@ -45,6 +45,7 @@ typedef struct {
     /* the paving that decided it (has_paving): regions 0 "agree", 1 "claim only"
        (claim true, model false), 2 "model only"; x, y parameter indices (y = -1: 1-D) */
     int has_paving;
+    int depth;               /* the paving's depth limit */
     pave_result pave;
     int x, y;
     arb_t x_lo, x_hi, y_lo, y_hi;
