@@ -6,6 +6,7 @@
 #include "report/figure.h"
 #include "report/canvas_hpdf.h"
 #include "report/plot_spec.h"
+#include "claim/claim.h"
 
 #include <hpdf.h>
 #include <math.h>
@@ -420,46 +421,6 @@ rp_points(rdoc *d, const results_t *res)
 
 /* ---- plots ---------------------------------------------------------------- */
 
-static int
-rp_hex(char ch)
-{
-    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-         : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
-}
-
-static figure_rgb
-rp_colour(const char *s, int i)
-{
-    figure_rgb k = figure_palette(i);
-    int v[6], j;
-
-    if (s == NULL || s[0] != '#' || strlen(s) != 7)
-        return k;
-    for (j = 0; j < 6; j++)
-        if ((v[j] = rp_hex(s[j + 1])) < 0)
-            return k;
-    k.r = (v[0] * 16 + v[1]) / 255.0;
-    k.g = (v[2] * 16 + v[3]) / 255.0;
-    k.b = (v[4] * 16 + v[5]) / 255.0;
-    return k;
-}
-
-static char *
-rp_axis_label(const case_t *c, const char *label, int param)
-{
-    char *n, *s;
-
-    if (label && label[0])
-        return strdup(label);
-    n = rp_name(c->params[param].name);
-    if (c->params[param].unit && c->params[param].unit[0])
-        s = rp_fmt("%s [%s]", n ? n : "?", c->params[param].unit);
-    else
-        s = n ? strdup(n) : NULL;
-    free(n);
-    return s;
-}
-
 static void
 rp_plot(rdoc *d, const results_t *res, int k)
 {
@@ -468,15 +429,12 @@ rp_plot(rdoc *d, const results_t *res, int k)
     const case_t *c = res->c;
     const pave_result *pr = &rp->pave;
     figure_spec spec;
-    figure_cell *cells = NULL;
-    figure_rgb *col = NULL;
-    const char **names = NULL, **legend = NULL;
-    rp_list leg = {0}, tab = {0};
-    char *h, *xl = NULL, *yl = NULL, *cap = NULL, *ux, buf[160], a[64], b[64];
-    arf_t x0, x1, y0, y1;
+    plot_spec ps;
+    const char **names = NULL;
+    rp_list tab = {0};
+    char *h, *cap = NULL, *ux, buf[160], a[64], b[64];
     double fw = rdoc_width(), fh = 0.74 * rdoc_width();
-    long i;
-    int r, nrows = 0, st;
+    int r, nrows = 0, st, have_ps = 0;
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
 
@@ -497,60 +455,21 @@ rp_plot(rdoc *d, const results_t *res, int k)
         return;
     }
 
-    cells = malloc((pr->ncells + 1) * sizeof(figure_cell));
-    col = malloc((pl->nregions + 1) * sizeof(figure_rgb));
-    names = malloc((pl->nregions + 1) * sizeof(char *));
-    legend = malloc((pl->nregions + 1) * sizeof(char *));
-    if (!cells || !col || !names || !legend)
+    if (plot_spec_build(&ps, res, k) != 0)
     {
         d->status = CANVAS_ERR_MEM;
         goto done;
     }
-    arf_init(x0); arf_init(x1); arf_init(y0); arf_init(y1);
-    for (i = 0; i < pr->ncells; i++)
-    {
-        pave_cell_ends(x0, x1, y0, y1, pr, pr->cells + i);
-        cells[i].x_lo = arf_get_d(x0, ARF_RND_NEAR);
-        cells[i].x_hi = arf_get_d(x1, ARF_RND_NEAR);
-        cells[i].y_lo = arf_get_d(y0, ARF_RND_NEAR);
-        cells[i].y_hi = arf_get_d(y1, ARF_RND_NEAR);
-        cells[i].label = pr->cells[i].label;   /* same codes as FIG_NONE... */
-    }
-    arf_clear(x0); arf_clear(x1); arf_clear(y0); arf_clear(y1);
-    for (r = 0; r < pl->nregions; r++)
-    {
-        names[r] = c->regions[pl->regions[r]].name;
-        col[r] = rp_colour(pl->colours ? pl->colours[r] : NULL, r);
-        rp_fraction_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
-        rp_put(&leg, rp_fmt("%s  area \xe2\x88\x88 %s", names[r], buf));
-    }
-    rp_oom(d, &leg);
-    if (leg.oom)
-        goto done;
-    for (r = 0; r < pl->nregions; r++)
-        legend[r] = leg.v[r];
-    xl = rp_axis_label(c, pl->x_label, pl->x);
-    yl = rp_axis_label(c, pl->y_label, pl->y);
+    have_ps = 1;
     rp_bound_d(a, sizeof a, 100 * pr->undecided, 3, 'g', MPFR_RNDU);
     rp_superscript(b, sizeof b, -rp->depth);
     cap = rp_fmt("Certified paving at depth %d (smallest cells 2%s of each axis), "
                  "%ld cells; undecided \xe2\x89\xa4 %s %% of the box.",
                  rp->depth, b, pr->ncells, a);
-
-    memset(&spec, 0, sizeof spec);
-    spec.x_label = xl;
-    spec.y_label = yl;
-    spec.x_lo = arf_get_d(arb_midref(rp->x_lo), ARF_RND_NEAR);
-    spec.x_hi = arf_get_d(arb_midref(rp->x_hi), ARF_RND_NEAR);
-    spec.y_lo = arf_get_d(arb_midref(rp->y_lo), ARF_RND_NEAR);
-    spec.y_hi = arf_get_d(arb_midref(rp->y_hi), ARF_RND_NEAR);
-    spec.cells = cells;
-    spec.ncells = (size_t) pr->ncells;
-    spec.nregions = pl->nregions;
-    spec.region_names = names;
-    spec.region_colours = col;
-    spec.region_legend = legend;
+    spec = ps.spec;
+    spec.title = NULL;            /* the section heading carries the title */
     spec.caption = cap;
+    names = (const char **) ps.names;
     st = figure_draw(d->c, &spec, rdoc_left(), d->y, fw, fh);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
@@ -620,14 +539,9 @@ rp_plot(rdoc *d, const results_t *res, int k)
         flint_free(bx0); flint_free(by0); flint_free(bw); flint_free(bh);
     }
 done:
-    rp_list_clear(&leg);
     rp_list_clear(&tab);
-    free(cells);
-    free(col);
-    free(names);
-    free(legend);
-    free(xl);
-    free(yl);
+    if (have_ps)
+        plot_spec_clear(&ps);
     free(cap);
 }
 
@@ -659,8 +573,9 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
     plot_spec ps;
     figure_overlay ov[2];
     double fw = rdoc_width(), fh = 0.62 * rdoc_width(), wx = NAN, wy = NAN;
-    double mx[2], my[2], nx[2], ny[2];
-    int k, st, depth = cl->depth;
+    double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
+    figure_overlay ovb[8];
+    int k, st, depth = cl->depth, nb = 0;
 
     if (!cl->has_paving || cl->y < 0 || cl->pave.ncells == 0)
         return;
@@ -689,6 +604,60 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
         ov[0].colour.b = ov[1].colour.b = 0;
         ps.spec.overlays = ov;
         ps.spec.noverlays = 2;
+    }
+    /* a threshold claim's own boundary (where the claim, a condition on the
+       vertical parameter, changes), located by sampling: drawn for the reader,
+       not part of any proof */
+    {
+        const char *kind = claim_key(cl->claim, "kind", NULL);
+        const char *ctext = claim_key(cl->claim, "claim", NULL);
+        expr_error_t ee;
+        expr_t ce = kind && strcmp(kind, "threshold") == 0 && ctext ? expr_parse(ctext, 1, 1, &ee) : NULL;
+        if (ce && expr_check(ce, res->c->scope, 1, &ee) == 0 && ps.spec.noverlays + 1 < 8)
+        {
+            arb_ptr box = _arb_vec_init(res->c->nparams + 1);
+            tv_t prev = TV_UNKNOWN, t;
+            int j, n = 400;
+            case_point_box(box, res->c, -1, 64);
+            arb_set_d(box + cl->x, 0.5 * (ps.spec.x_lo + ps.spec.x_hi));
+            for (j = 0; j <= n && nb < 6; j++)
+            {
+                double yv = ps.spec.y_lo + (ps.spec.y_hi - ps.spec.y_lo) * j / n;
+                arb_set_d(box + cl->y, yv);
+                expr_eval_once(NULL, &t, ce, res->c->scope, box, 64);
+                if (j > 0 && t != TV_UNKNOWN && prev != TV_UNKNOWN && t != prev)
+                {
+                    double yb = yv - 0.5 * (ps.spec.y_hi - ps.spec.y_lo) / n;
+                    bx[nb][0] = ps.spec.x_lo;
+                    bx[nb][1] = ps.spec.x_hi;
+                    by[nb][0] = by[nb][1] = yb;
+                    nb++;
+                }
+                if (t != TV_UNKNOWN)
+                    prev = t;
+            }
+            _arb_vec_clear(box, res->c->nparams + 1);
+        }
+        expr_free(ce);
+        if (nb > 0)
+        {
+            figure_overlay *o2 = ovb;
+            int m = 0;
+            if (ps.spec.noverlays > 0)
+                for (m = 0; m < ps.spec.noverlays; m++)
+                    o2[m] = ov[m];
+            for (k = 0; k < nb; k++, m++)
+            {
+                memset(&o2[m], 0, sizeof o2[m]);
+                o2[m].x = bx[k];
+                o2[m].y = by[k];
+                o2[m].n = 2;
+                o2[m].dashed = 1;
+                o2[m].label = k == 0 ? "claim boundary" : NULL;
+            }
+            ps.spec.overlays = o2;
+            ps.spec.noverlays = m;
+        }
     }
     if (rdoc_room(d) - 20 < 0.7 * fh)
         rdoc_need(d, fh + 20);
