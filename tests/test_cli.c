@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "cli/cli.h"
+#include "report/results_json.h"
 
 /* x = [m +/- r] with m, r given as exact rationals p/q (r rounded up). */
 static void ball_q(arb_t x, slong mp, ulong mq, slong rp, ulong rq)
@@ -90,7 +91,7 @@ static void test_strings(void **state)
         if (!arb_contains(y, x)) print_error("%s does not contain the ball\n", s);
         assert_true(arb_contains(y, x));
         flint_free(s);
-        cli_ball_mid_rad(&mid, &rad, x, prec);
+        results_ball_mid_rad(&mid, &rad, x, cli_digits(prec));
         assert_int_equal(arb_set_str(m, mid, 400), 0);
         assert_int_equal(arb_set_str(r, rad, 400), 0);
         arb_add_error(m, r);

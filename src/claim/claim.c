@@ -111,21 +111,8 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
         expr_eval_once(out->y_hi, NULL, c->params[ax[1]].hi, NULL, NULL, 128);
     }
     pave_result_init(&out->pave);
-    memset(&pb, 0, sizeof pb);
-    pb.prog = prog;
-    pb.nregions = 3;
-    pb.box = box;
-    pb.nparams = c->nparams;
-    pb.xparam = out->x;
-    pb.yparam = out->y;
-    pb.x_lo = out->x_lo; pb.x_hi = out->x_hi; pb.y_lo = out->y_lo; pb.y_hi = out->y_hi;
-    pb.depth = depth;
-    pb.threads = opt->threads > 0 ? opt->threads : 1;
-    pb.prec = 64;
-    pb.max_prec = opt->prec > 256 ? opt->prec : 256;
-    pb.progress = opt->progress;
-    pb.cancel = opt->cancel;
-    pb.name = cl->name;
+    results_pave_problem(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
+                         out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) < 0) {
         snprintf(err, errn, "%s:%d:1: claim %s: internal: agreement and difference both certified",
                  c->path, cl->line, cl->name);

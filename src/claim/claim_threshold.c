@@ -100,21 +100,8 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     expr_eval_once(out->y_lo, NULL, c->params[param].lo, NULL, NULL, 128);
     expr_eval_once(out->y_hi, NULL, c->params[param].hi, NULL, NULL, 128);
     pave_result_init(&out->pave);
-    memset(&pb, 0, sizeof pb);
-    pb.prog = prog;
-    pb.nregions = 2;
-    pb.box = box;
-    pb.nparams = c->nparams;
-    pb.xparam = over;
-    pb.yparam = param;
-    pb.x_lo = out->x_lo; pb.x_hi = out->x_hi; pb.y_lo = out->y_lo; pb.y_hi = out->y_hi;
-    pb.depth = depth;
-    pb.threads = opt->threads > 0 ? opt->threads : 1;
-    pb.prec = 64;
-    pb.max_prec = opt->prec > 256 ? opt->prec : 256;
-    pb.progress = opt->progress;
-    pb.cancel = opt->cancel;
-    pb.name = cl->name;
+    results_pave_problem(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
+                         out->y_hi, depth, cl->name);
     pave_run(&out->pave, &pb);
     fmpq_init(wq[0]);
     fmpq_init(wq[1]);

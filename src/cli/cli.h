@@ -27,9 +27,6 @@ int cli_parse_long(const char *cmd, const char *option, const char *text, long l
 slong cli_digits(slong prec);
 /* A string (flint_free it) that encloses x: arb_get_str with cli_digits. */
 char *cli_ball_str(const arb_t x, slong prec);
-/* Midpoint and radius decimals (flint_free them) whose interval
- * [mid - rad, mid + rad] contains x (derived from arb_get_str). */
-void cli_ball_mid_rad(char **mid, char **rad, const arb_t x, slong prec);
 
 /* Result of one [expect] line. */
 typedef struct {

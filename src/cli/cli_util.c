@@ -51,31 +51,3 @@ char *cli_ball_str(const arb_t x, slong prec)
     return s;
 }
 
-static char *dup_n(const char *s, size_t n)
-{
-    char *r = flint_malloc(n + 1);
-    memcpy(r, s, n);
-    r[n] = 0;
-    return r;
-}
-
-void cli_ball_mid_rad(char **mid, char **rad, const arb_t x, slong prec)
-{
-    char *s = cli_ball_str(x, prec);
-    size_t n = strlen(s);
-    const char *pm = strstr(s, "+/-");
-    if (s[0] == '[' && pm && n >= 2 && s[n - 1] == ']') {
-        /* "[m +/- r]" or "[+/- r]" */
-        const char *a = s + 1, *b = pm;
-        while (b > a && b[-1] == ' ') b--;
-        *mid = b > a ? dup_n(a, b - a) : dup_n("0", 1);
-        a = pm + 3;
-        while (*a == ' ') a++;
-        *rad = dup_n(a, (s + n - 1) - a);
-    } else {
-        /* exact (or nan/inf, passed through) */
-        *mid = dup_n(s, n);
-        *rad = dup_n("0", 1);
-    }
-    flint_free(s);
-}

@@ -102,6 +102,30 @@ static int compute_point(results_point *rp, const case_t *c, int index, slong pr
     return rc;
 }
 
+void results_pave_problem(pave_problem *pb, const results_options *opt, expr_prog_t prog, int nregions,
+                          arb_srcptr box, int nparams, int x, int y, arb_srcptr x_lo, arb_srcptr x_hi,
+                          arb_srcptr y_lo, arb_srcptr y_hi, int depth, const char *name)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->prog = prog;
+    pb->nregions = nregions;
+    pb->box = box;
+    pb->nparams = nparams;
+    pb->xparam = x;
+    pb->yparam = y;
+    pb->x_lo = x_lo;
+    pb->x_hi = x_hi;
+    pb->y_lo = y_lo;
+    pb->y_hi = y_hi;
+    pb->depth = depth;
+    pb->threads = opt->threads > 0 ? opt->threads : 1;
+    pb->prec = 64;
+    pb->max_prec = opt->prec > 256 ? opt->prec : 256;
+    pb->progress = opt->progress;
+    pb->cancel = opt->cancel;
+    pb->name = name;
+}
+
 static void const_ball(arb_t out, const expr_t e, slong prec)
 {
     expr_eval_once(out, NULL, e, NULL, NULL, prec);
@@ -137,23 +161,10 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
         return -2;
     }
     case_point_box(box, c, -1, 128);
-    memset(&pb, 0, sizeof pb);
-    pb.prog = prog;
-    pb.nregions = pl->nregions;
-    pb.box = box;
-    pb.nparams = c->nparams;
-    pb.xparam = pl->x;
-    pb.yparam = pl->y;
-    pb.x_lo = rp->x_lo; pb.x_hi = rp->x_hi; pb.y_lo = rp->y_lo; pb.y_hi = rp->y_hi;
-    pb.depth = rp->depth;
+    results_pave_problem(&pb, opt, prog, pl->nregions, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
+                         rp->y_lo, rp->y_hi, rp->depth, pl->name);
     pb.max_cells = pl->max_cells;
     pb.seconds = pl->seconds;
-    pb.threads = opt->threads > 0 ? opt->threads : 1;
-    pb.prec = 64;
-    pb.max_prec = opt->prec > 256 ? opt->prec : 256;
-    pb.progress = opt->progress;
-    pb.cancel = opt->cancel;
-    pb.name = pl->name;
     if (pave_run(&rp->pave, &pb) < 0) {
         const pave_cell *cl = &rp->pave.overlap_cell;
         arf_t a, b, d, e;

@@ -77,6 +77,12 @@ typedef struct {
     volatile int *cancel;    /* set asynchronously to stop the pavings early */
 } results_options;
 
+/* A paving problem with the run's options (threads, precision 64 raised up to
+ * max(256, prec), progress, cancellation) and the given data; budgets 0. */
+void results_pave_problem(pave_problem *pb, const results_options *opt, expr_prog_t prog, int nregions,
+                          arb_srcptr box, int nparams, int x, int y, arb_srcptr x_lo, arb_srcptr x_hi,
+                          arb_srcptr y_lo, arb_srcptr y_hi, int depth, const char *name);
+
 /* Computes everything for c. Returns 0; -1 bad input found while computing
  * (e.g. overlapping regions: res->error says where); -2 internal failure. */
 int results_compute(results_t *res, const case_t *c, const results_options *opt);
