@@ -11,7 +11,7 @@ static const char *usage_main =
     "\n"
     "commands:\n"
     "  report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
-    "                  write DIR/<id>/ (results.json, ...) for each case\n"
+    "                  write DIR/<id>/ (report.pdf, results.json, figures, cells) per case\n"
     "  check  CASE... [--prec BITS]\n"
     "                  verify every [expect] line; last line \"N passed, M failed\"\n"
     "  eval   'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]\n"
@@ -51,13 +51,18 @@ static const char *usage_check =
 
 static const char *usage_report =
     "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
+    "                      [--templates DIR] [-q]\n"
     "\n"
-    "Reads and validates every case (nothing is written if one is bad), then\n"
-    "writes DIR/<id>/results.json for each, atomically.\n"
+    "Reads and validates every case (nothing is written if one is bad), then for\n"
+    "each computes its points, pavings and claims and writes DIR/<id>/: report.pdf,\n"
+    "results.json, and per plot P.pdf, P.svg, P.png, P.cells.csv, P.tex. A case's\n"
+    "folder appears only when complete; SIGINT/SIGTERM leave nothing behind.\n"
     "  -o, --output DIR   output folder (default out)\n"
-    "  -j, --jobs N       worker threads (1 to 256, default 1)\n"
-    "  --depth D          paving depth for every plot (1 to 30; default: the case's)\n"
+    "  -j, --jobs N       threads per paving (1 to 256, default 1; same cells for every N)\n"
+    "  --depth D          paving depth for every plot and claim (1 to 24; default: the case's)\n"
     "  --prec BITS        working precision (16 to 65536; default: the case's)\n"
+    "  --templates DIR    folder of NAME.tmpl files (default ./templates, else installed)\n"
+    "  -q, --quiet        no progress line and no summary table\n"
     "  -h, --help         this text\n";
 
 void cli_usage(FILE *out, const char *command)
