@@ -150,4 +150,34 @@ int alg_rewrite(expr_t *e, const expr_scope_t s, slong prec, expr_error_t *err);
 int alg_rewrite_ext(expr_t *e, const expr_scope_t s, const expr_t *param_value, slong prec,
                     expr_error_t *err);
 
+/* ------------------------------------------------- extrema */
+
+/* Default evaluation budget of alg_extremum. */
+#define ALG_EXTREMUM_BUDGET 200000
+
+/* Certified value of call = maxof(F, x, LO .. HI), minof(...), argmax(...)
+ * or argmin(...) (a user call node), by branch and bound over the interval.
+ * x is a bound variable (it shadows any definition of that name); F may use
+ * x, constants, numeric and boolean definitions of s and parameters fixed by
+ * param_value (as in alg_to_mpoly_ext); a free parameter is an error ("needs
+ * constant data"). LO and HI are constant expressions, evaluated as balls:
+ * the search covers [lower(LO), upper(HI)] and samples only points of
+ * [upper(LO), lower(HI)], so the result is certified for the exact [LO, HI];
+ * LO < HI must be certified. Guarantees: maxof's (minof's) ball contains the
+ * supremum (infimum) of F over [LO, HI]; argmax's (argmin's) ball contains
+ * every point of [LO, HI] where F attains it. The ball's width is about
+ * 2^-prec relative (value: to the largest |F| seen; argument: to
+ * max(|LO|, |HI|)) unless the budget (evaluations; <= 0: the default) runs
+ * out first. Returns 0; 1 with a note in err (the budget was reached, or the
+ * extremiser is not unique to within the tolerance: then the ball is the
+ * hull of every candidate); -1 with err located in the call (F not proved
+ * defined on all of [LO, HI], non-constant data, bad arguments). */
+int alg_extremum(arb_t out, const expr_t call, const expr_scope_t s, const expr_t *param_value,
+                 slong prec, slong budget, expr_error_t *err);
+
+/* alg_rewrite and alg_rewrite_ext also replace every maxof / minof / argmax
+ * / argmin call (3 arguments) by an EXPR_BALL from alg_extremum at prec bits
+ * with the default budget; its note, if it is the first, is returned as 1,
+ * and its error as -1. */
+
 #endif

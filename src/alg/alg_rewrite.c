@@ -1,5 +1,6 @@
 /* alg_rewrite.c -- replaces disc(), res() and root() calls in an AST by
- * their exact (disc, res) or certified (root) values. */
+ * their exact (disc, res) or certified (root) values, and maxof(), minof(),
+ * argmax(), argmin() calls by certified balls (alg_extremum.c). */
 #include <stdio.h>
 #include <string.h>
 #include "alg/alg.h"
@@ -280,6 +281,32 @@ static expr_t rewrite_root(const expr_t call, rw_t *w)
     return r;
 }
 
+/* maxof / minof / argmax / argmin: an EXPR_BALL from alg_extremum. */
+static expr_t rewrite_extremum(const expr_t call, rw_t *w)
+{
+    expr_error_t note;
+    expr_t r = NULL;
+    arb_t ball;
+    int rc;
+    arb_init(ball);
+    rc = alg_extremum(ball, call, w->s, w->param_value, w->prec, 0, &note);
+    if (rc < 0) {
+        w->noted = 0;
+        *w->err = note;
+    } else {
+        r = expr_new(EXPR_BALL);
+        arb_set(r->ball, ball);
+        r->line = call->line;
+        r->col = call->col;
+        if (rc == 1 && !w->noted) {
+            *w->err = note;
+            w->noted = 1;
+        }
+    }
+    arb_clear(ball);
+    return r;
+}
+
 static int rewrite(expr_t *slot, rw_t *w)
 {
     expr_t e = *slot, r;
@@ -290,14 +317,17 @@ static int rewrite(expr_t *slot, rw_t *w)
     if (strcmp(e->name, "disc") == 0) want = 2;
     else if (strcmp(e->name, "res") == 0) want = 3;
     else if (strcmp(e->name, "root") == 0) want = 4;
+    else if (strcmp(e->name, "maxof") == 0 || strcmp(e->name, "minof") == 0
+             || strcmp(e->name, "argmax") == 0 || strcmp(e->name, "argmin") == 0) want = -3;
     else return 0;
-    if (e->nargs != want) {
+    if (e->nargs != (want < 0 ? -want : want)) {
         char n[16];
-        snprintf(n, sizeof(n), "%d", want);
+        snprintf(n, sizeof(n), "%d", want < 0 ? -want : want);
         set_err(w, e, "%s() takes %s arguments", e->name, n);
         return -1;
     }
-    r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
+    if (want < 0) r = rewrite_extremum(e, w);
+    else r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
     if (r == NULL) return -1;
     expr_free(e);
     *slot = r;

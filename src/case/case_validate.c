@@ -74,13 +74,17 @@ static expr_t parse_part(vctx *v, const case_raw_entry *e, size_t off, size_t le
 }
 
 /* Position of the bound variable of an algebraic call rewritten by
- * alg_rewrite (disc(P, x), res(P, Q, x), root(P, x, LO .. HI, k)), or -1. */
+ * alg_rewrite (disc(P, x), res(P, Q, x), root(P, x, LO .. HI, k), maxof(F, x, LO .. HI)
+ * and minof, argmax, argmin), or -1. */
 static int alg_bound_arg(const expr_node *e)
 {
     if (e->kind != EXPR_FUNC || e->fn != FN_USER) return -1;
     if (strcmp(e->name, "disc") == 0 && e->nargs == 2) return 1;
     if (strcmp(e->name, "res") == 0 && e->nargs == 3) return 2;
     if (strcmp(e->name, "root") == 0 && e->nargs == 4) return 1;
+    if ((strcmp(e->name, "maxof") == 0 || strcmp(e->name, "minof") == 0 || strcmp(e->name, "argmax") == 0 ||
+         strcmp(e->name, "argmin") == 0) && e->nargs == 3)
+        return 1;
     return -1;
 }
 
@@ -120,7 +124,7 @@ static const expr_node *first_var(const expr_node *e)
     return first_free_var(e, NULL, 0);
 }
 
-/* Rewrites disc/res/root calls of *e (alg_rewrite) if there are any. */
+/* Rewrites disc/res/root/maxof/minof/argmax/argmin calls of *e (alg_rewrite) if there are any. */
 static int rewrite_alg(vctx *v, expr_t *e, expr_scope_t s)
 {
     expr_error_t ee;

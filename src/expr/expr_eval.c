@@ -39,6 +39,8 @@ struct expr_eval_struct {
     arb_ptr out;       /* per root: tightened value */
     int tighten;
     arb_t t1, t2, t3, tout;
+    arb_t tsc;         /* cos (sin) of the last SIN (COS) of the main pass, for its derivative */
+    int want_d;        /* main pass with gradients: keep tsc */
     ulong count;
 };
 
@@ -114,6 +116,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
     arb_init(ev->t2);
     arb_init(ev->t3);
     arb_init(ev->tout);
+    arb_init(ev->tsc);
     /* constant gradients: constants 0, parameters unit vectors */
     for (k = 0; k < ev->n; k++) {
         const expr_instr *x = &p->ins[k];
@@ -143,6 +146,7 @@ void expr_eval_free(expr_eval_t ev)
     arb_clear(ev->t2);
     arb_clear(ev->t3);
     arb_clear(ev->tout);
+    arb_clear(ev->tsc);
     flint_free(ev->act);
     flint_free(ev->pos);
     flint_free(ev);
@@ -383,8 +387,14 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
             arb_indeterminate(y);
         }
         break;
-    case OP_SIN: arb_sin(y, a, prec); break;
-    case OP_COS: arb_cos(y, a, prec); break;
+    case OP_SIN:
+        if (ev->want_d && ps == &ev->main) arb_sin_cos(y, ev->tsc, a, prec);
+        else arb_sin(y, a, prec);
+        break;
+    case OP_COS:
+        if (ev->want_d && ps == &ev->main) arb_sin_cos(ev->tsc, y, a, prec);
+        else arb_cos(y, a, prec);
+        break;
     case OP_TAN:
         arb_cos(ev->t1, a, prec);
         if (arb_contains_zero(ev->t1)) { s = maxst(s, EXPR_PARTIAL); arb_indeterminate(y); }
@@ -563,8 +573,8 @@ static void step_grad(expr_eval_t ev, int k)
             arb_mul(gk + i, t1, v + k, prec);
         }
         break;
-    case OP_SIN: arb_cos(t2, a, prec); gscale(ev, k, x->a, t2); break;
-    case OP_COS: arb_sin(t2, a, prec); arb_neg(t2, t2); gscale(ev, k, x->a, t2); break;
+    case OP_SIN: gscale(ev, k, x->a, ev->tsc); break;            /* cos a, kept by step_value */
+    case OP_COS: arb_neg(t2, ev->tsc); gscale(ev, k, x->a, t2); break;
     case OP_TAN: case OP_COT:
         arb_sqr(t2, v + k, prec);
         arb_add_ui(t2, t2, 1, prec);
@@ -777,6 +787,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
         run_pass(ev, &ev->main, ev->box);
     } else {
         pass *ps = &ev->main;
+        ev->want_d = 1;
         for (k = 0; k < ev->n; k++) {
             int op = p->ins[k].op;
             step_value(ev, ps, ev->box, k);
@@ -789,6 +800,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
                 }
             }
         }
+        ev->want_d = 0;
         ev->count += ev->n;
     }
     for (i = 0; i < p->nroots; i++) {
