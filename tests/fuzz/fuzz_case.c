@@ -11,7 +11,15 @@
 #include <unistd.h>
 #include "case/case.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+#ifndef FUZZ_ABORT
+#define FUZZ_ABORT() abort()
+#endif
+
+#ifndef FUZZ_CASE_ENTRY
+#define FUZZ_CASE_ENTRY LLVMFuzzerTestOneInput
+#endif
+
+int FUZZ_CASE_ENTRY(const uint8_t *data, size_t size)
 {
     static char path[64];
     case_error_t err;
@@ -31,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case_clear(&c);
     } else if (err.line < 1 || err.msg[0] == 0) {
         fprintf(stderr, "fuzz_case: error without a line or message: %d:%d: %s\n", err.line, err.col, err.msg);
-        abort();
+        FUZZ_ABORT();
     }
     flint_cleanup();
     return 0;

@@ -15,26 +15,36 @@
 #include "expr/expr.h"
 
 #define FUZZ_MAX_LEN 4096
+#ifndef FUZZ_ABORT
+#define FUZZ_ABORT() abort()   /* tests/test_fuzz_regress.c makes it a cmocka failure */
+#endif
 
-static void fail(const char *what, const char *a, const char *b)
+static void fz_fail(const char *what, const char *a, const char *b)
 {
     fprintf(stderr, "fuzz_expr: %s\n  %s\n  %s\n", what, a, b ? b : "");
-    abort();
+    FUZZ_ABORT();
 }
 
-static void check_print(const expr_t e)
+static void fz_check_print(const expr_t e)
 {
     expr_error_t err;
     char *t = expr_to_text(e), *t2, *u, *l;
     expr_t back;
-    if (t == NULL) fail("expr_to_text returned NULL", "", NULL);
+    if (t == NULL) fz_fail("expr_to_text returned NULL", "", NULL);
     back = expr_parse(t, 1, 1, &err);
-    if (back == NULL) fail("printed text does not parse", t, err.msg);
+#ifdef FUZZ_LAX_PRINT_DEPTH
+    /* exploring past the known print-depth bug (tests/fuzz/regress/fuzz_expr/print_nested_neg) */
+    if (back == NULL && strstr(err.msg, "nested deeper")) {
+        flint_free(t);
+        return;
+    }
+#endif
+    if (back == NULL) fz_fail("printed text does not parse", t, err.msg);
     t2 = expr_to_text(back);
-    if (strcmp(t, t2) != 0) fail("print/parse/print is not stable", t, t2);
+    if (strcmp(t, t2) != 0) fz_fail("print/parse/print is not stable", t, t2);
     u = expr_to_unicode(e);
     l = expr_to_latex(e);
-    if (u == NULL || l == NULL) fail("unicode/latex printer returned NULL", t, NULL);
+    if (u == NULL || l == NULL) fz_fail("unicode/latex printer returned NULL", t, NULL);
     flint_free(u);
     flint_free(l);
     flint_free(t2);
@@ -42,7 +52,7 @@ static void check_print(const expr_t e)
     expr_free(back);
 }
 
-static void run_eval(const expr_t e, expr_scope_t s, int is_bool)
+static void fz_run_eval(const expr_t e, expr_scope_t s, int is_bool)
 {
     expr_error_t err;
     expr_t root = e;
@@ -69,7 +79,11 @@ static void run_eval(const expr_t e, expr_scope_t s, int is_bool)
     _arb_vec_clear(box, 3);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+#ifndef FUZZ_EXPR_ENTRY
+#define FUZZ_EXPR_ENTRY LLVMFuzzerTestOneInput
+#endif
+
+int FUZZ_EXPR_ENTRY(const uint8_t *data, size_t size)
 {
     static expr_t d_def;
     expr_error_t err;
@@ -84,11 +98,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     src[size] = 0;
     e = expr_parse(src, 1, 1, &err);
     if (e == NULL) {
-        if (err.line < 1 || err.col < 1 || err.msg[0] == 0) fail("parse error without a position or message", src, err.msg);
+        if (err.line < 1 || err.col < 1 || err.msg[0] == 0) fz_fail("parse error without a position or message", src, err.msg);
         free(src);
         return 0;
     }
-    check_print(e);
+    fz_check_print(e);
     if (d_def == NULL) d_def = expr_parse("x*y + 1", 1, 1, &err);
     s = expr_scope_new();
     expr_scope_add_param(s, "x");
@@ -97,20 +111,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     expr_scope_add_def(s, "d", d_def, 0);
     if (expr_check(e, s, -1, &err) == 0) {
         is_bool = expr_is_bool(e, s);
-        run_eval(e, s, is_bool);
+        fz_run_eval(e, s, is_bool);
         if (!is_bool) {
             de = expr_derivative(e, "x", s, &err);
             if (de) {
                 if (expr_check(de, s, 0, &err) != 0) {
                     char *t = expr_to_text(de);
-                    fail("the derivative does not type-check", t, err.msg);
+                    fz_fail("the derivative does not type-check", t, err.msg);
                 }
-                run_eval(de, s, 0);
+                fz_run_eval(de, s, 0);
                 expr_free(de);
             }
         }
     } else if (err.msg[0] == 0) {
-        fail("type error without a message", src, NULL);
+        fz_fail("type error without a message", src, NULL);
     }
     expr_scope_free(s);
     expr_free(e);

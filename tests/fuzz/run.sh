@@ -11,7 +11,6 @@
 # and add the input to tests/bad/ (with its expected message) or a cmocka test.
 cd "$(dirname "$0")/../.." || exit 2
 secs=${FUZZ_SECONDS:-60}
-jobs=${FUZZ_JOBS:-1}
 pass=0
 fail=0
 mkdir -p build-fuzz/crashes build-fuzz/seeds
@@ -52,11 +51,11 @@ for bin in "$@"; do
     before=$(ls build-fuzz/crashes | grep -c "^$name-")
     "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len="$maxlen" \
         -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$name-" \
-        ${dict:+-dict="$dict"} -jobs="$jobs" -workers="$jobs" \
+        ${dict:+-dict="$dict"} -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         "$corpus" "$seeds" >"build-fuzz/$name.log" 2>&1
     rc=$?
     after=$(ls build-fuzz/crashes | grep -c "^$name-")
-    grep -E '^stat::|^#[0-9]+ +DONE|^==[0-9]+==ERROR|^SUMMARY|artifact_prefix|Test unit written' "build-fuzz/$name.log" | tail -n 12
+    grep -aE '^stat::|^#[0-9]+ +DONE|^==[0-9]+==ERROR|^SUMMARY|Test unit written|crash[a-z_]*: |INFO: fuzzed for' "build-fuzz/$name.log" | tail -n 12
     if [ "$rc" -ne 0 ] || [ "$after" -gt "$before" ]; then
         echo "FAIL $name: exit status $rc, new artifacts $((after - before)) (log build-fuzz/$name.log):"
         ls build-fuzz/crashes | grep "^$name-" | sed 's/^/  build-fuzz\/crashes\//'
