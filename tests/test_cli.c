@@ -156,7 +156,7 @@ static void test_expect(void **state)
     assert_int_equal(c.nexpect, 10);
     for (i = 0; i < 10; i++) {
         cli_expect_result res;
-        cli_expect_eval(&res, &c, i, 128);
+        cli_expect_eval(&res, &c, i, 128, NULL);
         if (res.passed != want[i]) print_error("expect %d (%s): got %s\n", i, c.expect[i].text, res.got);
         assert_int_equal(res.passed, want[i]);
         assert_int_equal(res.internal, 0);

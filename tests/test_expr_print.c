@@ -158,7 +158,7 @@ static void test_structure(void **state)
     check3(B(EXPR_POW, V("x"), U(EXPR_NEG, N(2))), "x^(-2)", "x⁻²", "x^{-2}");
     check3(B(EXPR_POW, V("x"), N(10)), "x^10", "x¹⁰", "x^{10}");
     check3(B(EXPR_POW, V("x"), B(EXPR_ADD, V("a"), N(1))), "x^(a + 1)", "x^(a + 1)", "x^{a + 1}");
-    check3(U(EXPR_NEG, U(EXPR_NEG, V("a"))), "-(-a)", "-(-a)", "-\\left(-a\\right)");
+    check3(U(EXPR_NEG, U(EXPR_NEG, V("a"))), "--a", "-(-a)", "-\\left(-a\\right)");
     check3(B(EXPR_MUL, V("a"), U(EXPR_NEG, V("b"))), "a*(-b)", "a·(-b)", "a \\cdot \\left(-b\\right)");
     check3(U(EXPR_NEG, B(EXPR_ADD, V("a"), V("b"))), "-(a + b)", "-(a + b)", "-\\left(a + b\\right)");
 }

@@ -62,10 +62,15 @@ static void setup_init(setup *S, const char *const *defs, int ndefs, const char 
     assert_non_null(S->prog);
     S->box = _arb_vec_init(2);
     arb_init(S->xl); arb_init(S->xh); arb_init(S->yl); arb_init(S->yh);
-    expr_eval_once(S->xl, NULL, parse(xl), NULL, NULL, 128);
-    expr_eval_once(S->xh, NULL, parse(xh), NULL, NULL, 128);
-    expr_eval_once(S->yl, NULL, parse(yl), NULL, NULL, 128);
-    expr_eval_once(S->yh, NULL, parse(yh), NULL, NULL, 128);
+    {
+        const char *ends[4] = {xl, xh, yl, yh};
+        arb_ptr balls[4] = {S->xl, S->xh, S->yl, S->yh};
+        for (i = 0; i < 4; i++) {
+            expr_t e = parse(ends[i]);
+            expr_eval_once(balls[i], NULL, e, NULL, NULL, 128);
+            expr_free(e);
+        }
+    }
     S->pb.prog = S->prog;
     S->pb.nregions = nregions;
     S->pb.box = S->box;

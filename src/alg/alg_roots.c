@@ -105,6 +105,7 @@ static void separate(alg_roots_t r)
 {
     int again = 1;
     slong i;
+    if (r->n < 2) return;
     while (again) {
         again = 0;
         qsort(r->root, r->n, sizeof(alg_root_struct), root_order);

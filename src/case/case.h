@@ -89,6 +89,7 @@ typedef struct {
     char *path;          /* as given */
     char *id;            /* file name without directory and .case */
     char *title, *source, *template_name, *summary; /* summary may be NULL */
+    int template_line, template_col; /* where template = is written (0: not written) */
     int nparams;   case_param *params;
     int ndefs;     case_def *defs;
     int nregions;  case_def *regions;

@@ -319,6 +319,8 @@ static int read_case_section(vctx *v)
                 return -1;
             }
             c->template_name = case_strdup(e->text);
+            c->template_line = e->line;
+            c->template_col = e->col;
         } else if (strcmp(e->key, "precision") == 0) {
             long p;
             if (read_long(e->text, 16, 65536, &p)) {
@@ -384,6 +386,16 @@ static int read_param(vctx *v, case_param *p, const case_raw_entry *e)
                 db = k;
                 trim_span(s, &da, &db);
             }
+        }
+        if (p->unit == NULL) {
+            size_t k;
+            for (k = da; k < db; k++)
+                if (s[k] == '[' && memchr(s + k, ']', db - k) == NULL) {
+                    int line, col;
+                    pos_of(e, k, &line, &col);
+                    case_error_set(v->err, line, col, "missing ']' at the end of the unit");
+                    return -1;
+                }
         }
         p->desc = squeeze(s, da, db);
     } else {
@@ -973,8 +985,48 @@ static int check_claim(vctx *v, const case_raw_section *s)
                 }
                 a = b + 1;
             }
+        } else if (strcmp(e->key, "param") == 0) {
+            int p = case_param_index(v->c, e->text);
+            if (p < 0 || !v->c->params[p].is_range) {
+                case_error_set(v->err, e->line, e->col, "param must name a range parameter");
+                return -1;
+            }
+        } else if (strcmp(e->key, "depth") == 0) {
+            long d;
+            if (read_long(e->text, 1, 24, &d)) {
+                case_error_set(v->err, e->line, e->col, "depth must be an integer from 1 to 24");
+                return -1;
+            }
+        } else if (strcmp(e->key, "says") != 0 && strcmp(e->key, "source") != 0) {
+            case_error_set(v->err, e->key_line, e->key_col,
+                           "unknown key '%s' in [claim %s]; expected says, source, kind, claim, model, over, "
+                           "param or depth", e->key, s->arg);
+            return -1;
         }
     }
+    return 0;
+}
+
+/* Every definition and region compiles (e.g. no exponent too large to use). */
+static int check_compiles(vctx *v)
+{
+    case_t *c = v->c;
+    int n = c->ndefs + c->nregions, i;
+    expr_t *roots;
+    expr_prog_t prog;
+    expr_error_t ee;
+    if (n == 0) return 0;
+    roots = flint_malloc(n * sizeof(expr_t));
+    for (i = 0; i < c->ndefs; i++) roots[i] = c->defs[i].e;
+    for (i = 0; i < c->nregions; i++) roots[c->ndefs + i] = c->regions[i].e;
+    ee.msg[0] = 0;
+    prog = expr_compile(roots, n, c->scope, &ee);
+    flint_free(roots);
+    if (prog == NULL) {
+        err_expr(v, &ee);
+        return -1;
+    }
+    expr_prog_free(prog);
     return 0;
 }
 
@@ -1127,7 +1179,7 @@ int case_validate(case_t *c, const case_raw *r, case_error_t *err)
     v.empty = expr_scope_new();
     c->scope = expr_scope_new();
     rc = read_case_section(&v) || read_parameters(&v) || read_defs_and_regions(&v) || read_plots(&v) ||
-         read_points(&v) || read_claims(&v) || read_expect(&v);
+         read_points(&v) || read_claims(&v) || check_compiles(&v) || read_expect(&v);
     expr_scope_free(v.empty);
     return rc ? -1 : 0;
 }

@@ -38,7 +38,8 @@ typedef struct {
 /* Evaluates expectation i of c at precision prec (certified: a VALUE
  * passes only if the enclosure lies inside [V - TOL, V + TOL] for the
  * true V; a TRUTH passes only if the verdict equals the expected one). */
-void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec);
+/* With results computed for c (may be NULL), claim lines use its verdicts. */
+void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec, const void *results);
 /* Prints "FILE:LINE: expect KEY: got G, wanted W" for a failed line. */
 void cli_expect_print_failure(FILE *out, const case_t *c, int i, const cli_expect_result *res);
 

@@ -1,11 +1,14 @@
-/* cli_check.c -- `fricert check CASE...`: every [expect] line, certified.
+/* cli_check.c -- `fricert check CASE...`: every plot paved and every claim
+ * decided (so overlapping regions and claim errors are found), then every
+ * [expect] line, certified.
  *
- * A case that cannot be read counts as one failure; its message goes to
- * stderr. Failed expectations go to stdout as "FILE:LINE: expect ...". The
+ * A case that cannot be read or computed counts as one failure; its message
+ * goes to stderr. Failed expectations go to stdout as "FILE:LINE: expect ...". The
  * last line is "N passed, M failed"; the exit status is 0 iff M = 0. */
 #include <getopt.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "report/results.h"
 
 int cli_check(int argc, char **argv)
 {
@@ -40,6 +43,7 @@ int cli_check(int argc, char **argv)
         case_t c;
         case_error_t err;
         char msg[1200];
+        results_t computed;
         if (case_read(&c, argv[i], &err)) {
             case_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
@@ -47,9 +51,26 @@ int cli_check(int argc, char **argv)
             bad_input = 1;
             continue;
         }
+        {
+            results_options opt;
+            int rc;
+            memset(&opt, 0, sizeof opt);
+            opt.prec = prec;
+            opt.threads = 1;
+            rc = results_compute(&computed, &c, &opt);
+            if (rc != 0) {
+                fprintf(stderr, "%s\n", computed.error[0] ? computed.error : "fricert check: internal failure");
+                failed++;
+                if (rc == -1) bad_input = 1;
+                else internal = 1;
+                results_clear(&computed);
+                case_clear(&c);
+                continue;
+            }
+        }
         for (j = 0; j < c.nexpect; j++) {
             cli_expect_result res;
-            cli_expect_eval(&res, &c, j, prec ? prec : c.prec);
+            cli_expect_eval(&res, &c, j, prec ? prec : c.prec, &computed);
             if (res.passed) passed++;
             else {
                 failed++;
@@ -57,6 +78,7 @@ int cli_check(int argc, char **argv)
                 cli_expect_print_failure(stdout, &c, j, &res);
             }
         }
+        results_clear(&computed);
         case_clear(&c);
     }
     printf("%ld passed, %ld failed\n", passed, failed);

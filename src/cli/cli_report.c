@@ -181,7 +181,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
     results_fill_versions(&res);
     for (i = 0; i < c->nexpect; i++) {
         cli_expect_result er;
-        cli_expect_eval(&er, c, i, prec);
+        cli_expect_eval(&er, c, i, prec, &res);
         if (er.passed) res.expect_passed++;
         else res.expect_failed++;
     }
@@ -301,6 +301,18 @@ int cli_report(int argc, char **argv)
             fprintf(stderr, "%s\n", msg);
             bad = 1;
             continue;
+        }
+        {   /* the template must exist before anything is computed or written */
+            char tp[4096];
+            FILE *tf;
+            snprintf(tp, sizeof tp, "%s/%s.tmpl", ro.templates, cases[i].template_name);
+            if ((tf = fopen(tp, "r")) == NULL) {
+                fprintf(stderr, "%s:%d:%d: cannot open template %s (case %s asks for template '%s')\n",
+                        cases[i].path, cases[i].template_line ? cases[i].template_line : 1,
+                        cases[i].template_col ? cases[i].template_col : 1, tp, cases[i].id,
+                        cases[i].template_name);
+                bad = 1;
+            } else fclose(tf);
         }
         for (j = 0; j < i; j++)
             if (cases[j].id && strcmp(cases[j].id, cases[i].id) == 0) {

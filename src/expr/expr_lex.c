@@ -27,6 +27,19 @@ static void advance(expr_lexer *lx, int n)
     }
 }
 
+/* 1 if p starts a well-formed UTF-8 sequence of two to four bytes. */
+static int utf8_ok(const unsigned char *p)
+{
+    int n, i;
+    if (p[0] >= 0xc2 && p[0] <= 0xdf) n = 1;
+    else if (p[0] >= 0xe0 && p[0] <= 0xef) n = 2;
+    else if (p[0] >= 0xf0 && p[0] <= 0xf4) n = 3;
+    else return 0;
+    for (i = 1; i <= n; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    return 1;
+}
+
 static int is_ident_start(int c) { return isalpha(c) || c == '_'; }
 static int is_ident_char(int c) { return isalnum(c) || c == '_'; }
 
@@ -108,7 +121,9 @@ void expr_lex_next(expr_lexer *lx)
         goto fail;
     default:
     bad:
-        if (c >= 0x80)
+        if (c >= 0x80 && !utf8_ok((const unsigned char *) p))
+            snprintf(lx->err->msg, sizeof lx->err->msg, "invalid UTF-8 byte 0x%02x", c);
+        else if (c >= 0x80)
             snprintf(lx->err->msg, sizeof lx->err->msg,
                      "unexpected non-ASCII character; names are ASCII (write theta, not θ)");
         else if (isprint(c))

@@ -9,10 +9,14 @@
 
 #define EXPR_MAX_DEPTH 200
 
+#define EXPR_MAX_OPS 10000
+
 typedef struct {
     expr_lexer lx;
     expr_error_t *err;
     int depth;
+    long ops;              /* operations so far (nodes with operands) */
+    int line0, col0;       /* where the expression starts */
 } parser;
 
 static expr_t parse_iff(parser *ps);
@@ -36,10 +40,17 @@ static void fail_at(parser *ps, const expr_tok *t, const char *what)
     ps->lx.failed = 1;
 }
 
-static expr_t at(expr_t e, const expr_tok *t)
+static expr_t at(parser *ps, expr_t e, const expr_tok *t)
 {
     e->line = t->line;
     e->col = t->col;
+    if (e->nargs > 0 && ++ps->ops > EXPR_MAX_OPS && !ps->lx.failed) {
+        ps->err->line = ps->line0;
+        ps->err->col = ps->col0;
+        snprintf(ps->err->msg, sizeof ps->err->msg, "expression too large (more than %d operations)",
+                 EXPR_MAX_OPS);
+        ps->lx.failed = 1;
+    }
     return e;
 }
 
@@ -58,7 +69,7 @@ static expr_t parse_atom(parser *ps)
     expr_t e;
 
     if (t.kind == TOK_NUM) {
-        e = at(expr_new(EXPR_NUM), &t);
+        e = at(ps, expr_new(EXPR_NUM), &t);
         if (expr_lex_number(e->num, t.start, t.len)) {
             ps->err->line = t.line;
             ps->err->col = t.col;
@@ -108,7 +119,7 @@ static expr_t parse_atom(parser *ps)
                         expr_t b;
                         expr_lex_next(&ps->lx);
                         b = parse_iff(ps);
-                        a = at(expr_binary(EXPR_RANGE, a, b), &at_arg);
+                        a = at(ps, expr_binary(EXPR_RANGE, a, b), &at_arg);
                     }
                     if (failed(ps)) {
                         expr_free(a);
@@ -133,13 +144,13 @@ static expr_t parse_atom(parser *ps)
                 }
             }
             expr_lex_next(&ps->lx);
-            return at(expr_func(name, n, args), &t);
+            return at(ps, expr_func(name, n, args), &t);
         }
-        if (strcmp(name, "pi") == 0) return at(expr_new(EXPR_PI), &t);
-        if (strcmp(name, "e") == 0) return at(expr_new(EXPR_E), &t);
-        if (strcmp(name, "true") == 0) return at(expr_new(EXPR_TRUE), &t);
-        if (strcmp(name, "false") == 0) return at(expr_new(EXPR_FALSE), &t);
-        return at(expr_var(name), &t);
+        if (strcmp(name, "pi") == 0) return at(ps, expr_new(EXPR_PI), &t);
+        if (strcmp(name, "e") == 0) return at(ps, expr_new(EXPR_E), &t);
+        if (strcmp(name, "true") == 0) return at(ps, expr_new(EXPR_TRUE), &t);
+        if (strcmp(name, "false") == 0) return at(ps, expr_new(EXPR_FALSE), &t);
+        return at(ps, expr_var(name), &t);
     }
     if (t.kind != TOK_ERROR) fail_at(ps, &t, "a number, a name or '('");
     return NULL;
@@ -156,7 +167,7 @@ static expr_t parse_power(parser *ps)
     t = ps->lx.tok;
     expr_lex_next(&ps->lx);
     b = parse_unary(ps);
-    return at(expr_binary(EXPR_POW, a, b), &t);
+    return at(ps, expr_binary(EXPR_POW, a, b), &t);
 }
 
 static expr_t parse_unary(parser *ps)
@@ -177,7 +188,7 @@ static expr_t parse_unary(parser *ps)
     if (t.kind == TOK_MINUS || t.kind == TOK_PLUS) {
         expr_lex_next(&ps->lx);
         e = parse_unary(ps);
-        if (t.kind == TOK_MINUS) e = at(expr_unary(EXPR_NEG, e), &t);
+        if (t.kind == TOK_MINUS) e = at(ps, expr_unary(EXPR_NEG, e), &t);
     } else {
         e = parse_power(ps);
     }
@@ -191,7 +202,7 @@ static expr_t parse_term(parser *ps)
     while (!failed(ps) && (ps->lx.tok.kind == TOK_STAR || ps->lx.tok.kind == TOK_SLASH)) {
         expr_tok t = ps->lx.tok;
         expr_lex_next(&ps->lx);
-        a = at(expr_binary(t.kind == TOK_STAR ? EXPR_MUL : EXPR_DIV, a, parse_unary(ps)), &t);
+        a = at(ps, expr_binary(t.kind == TOK_STAR ? EXPR_MUL : EXPR_DIV, a, parse_unary(ps)), &t);
     }
     return a;
 }
@@ -202,7 +213,7 @@ static expr_t parse_sum(parser *ps)
     while (!failed(ps) && (ps->lx.tok.kind == TOK_PLUS || ps->lx.tok.kind == TOK_MINUS)) {
         expr_tok t = ps->lx.tok;
         expr_lex_next(&ps->lx);
-        a = at(expr_binary(t.kind == TOK_PLUS ? EXPR_ADD : EXPR_SUB, a, parse_term(ps)), &t);
+        a = at(ps, expr_binary(t.kind == TOK_PLUS ? EXPR_ADD : EXPR_SUB, a, parse_term(ps)), &t);
     }
     return a;
 }
@@ -227,7 +238,7 @@ static expr_t parse_cmp(parser *ps)
     if (!failed(ps) && cmp_kind(ps->lx.tok.kind, &k)) {
         expr_tok t = ps->lx.tok;
         expr_lex_next(&ps->lx);
-        a = at(expr_binary(k, a, parse_sum(ps)), &t);
+        a = at(ps, expr_binary(k, a, parse_sum(ps)), &t);
         if (!failed(ps) && cmp_kind(ps->lx.tok.kind, &k)) {
             ps->err->line = ps->lx.tok.line;
             ps->err->col = ps->lx.tok.col;
@@ -254,7 +265,7 @@ static expr_t parse_not(parser *ps)
             return NULL;
         }
         expr_lex_next(&ps->lx);
-        e = at(expr_unary(EXPR_NOT, parse_not(ps)), &t);
+        e = at(ps, expr_unary(EXPR_NOT, parse_not(ps)), &t);
         ps->depth--;
         return e;
     }
@@ -267,7 +278,7 @@ static expr_t parse_left(parser *ps, expr_t (*sub)(parser *), const char *word, 
     while (!failed(ps) && expr_lex_is_word(&ps->lx, word)) {
         expr_tok t = ps->lx.tok;
         expr_lex_next(&ps->lx);
-        a = at(expr_binary(kind, a, sub(ps)), &t);
+        a = at(ps, expr_binary(kind, a, sub(ps)), &t);
     }
     return a;
 }
@@ -291,7 +302,7 @@ static expr_t parse_implies(parser *ps)
             ps->depth--;
             return a;
         }
-        a = at(expr_binary(EXPR_IMPLIES, a, parse_implies(ps)), &t);
+        a = at(ps, expr_binary(EXPR_IMPLIES, a, parse_implies(ps)), &t);
         ps->depth--;
     }
     return a;
@@ -325,6 +336,9 @@ expr_t expr_parse(const char *src, int line, int col, expr_error_t *err)
     if (err == NULL) err = &local;
     ps.err = err;
     ps.depth = 0;
+    ps.ops = 0;
+    ps.line0 = line;
+    ps.col0 = col;
     expr_lex_init(&ps.lx, src, line, col, err);
     if (ps.lx.tok.kind == TOK_END) {
         err->line = ps.lx.tok.line;

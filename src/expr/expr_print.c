@@ -639,7 +639,13 @@ static char *pr(const expr_t e, style_t st, int *prec)
         *prec = P_NEG;
         sb_init(&b);
         sb_put(&b, "-");
-        sb_take(&b, child(e->args[0], st, P_POW));
+        /* text: --x reads back as -(-x) without a nesting level per sign */
+        {
+            int p2;
+            char *cs = pr(e->args[0], st, &p2);
+            if (st == ST_TEXT && p2 == P_NEG && cs[0] == '-') sb_take(&b, cs);
+            else sb_take(&b, p2 < P_POW ? wrap(cs, st) : cs);
+        }
         return b.s;
     case EXPR_NOT:
         *prec = P_NOT;

@@ -107,7 +107,9 @@ static int classify_once(worker *wk, int *a, int *b)
             label = k;
         } else if (t == TV_FALSE) nfalse++;
     }
-    if (ntrue == 1) return label;
+    /* a label needs the others certified false too: the regions' exclusivity is
+       then proved on the cell, which the area bounds rely on */
+    if (ntrue == 1 && nfalse == wk->pb->nregions - 1) return label;
     if (nfalse == wk->pb->nregions) return PAVE_NONE;
     return LABEL_SPLIT;
 }

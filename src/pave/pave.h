@@ -1,7 +1,7 @@
 /* pave.h -- certified quadtree paving of a 2-D parameter box.
  *
  * A cell is labelled with region r only when predicate r is certified TRUE at
- * every point of the closed cell; PAVE_NONE when every predicate is certified
+ * every point of the closed cell and every other predicate certified FALSE; PAVE_NONE when every predicate is certified
  * FALSE there; PAVE_UNDECIDED when the depth limit (and precision escalation)
  * could not decide it; PAVE_PENDING when a budget (cells, seconds) stopped the
  * work before the cell was decided. The paving is level-synchronous, so the

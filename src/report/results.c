@@ -85,11 +85,11 @@ static int compute_point(results_point *rp, const case_t *c, int index, slong pr
         expr_eval_free(ev);
     }
     /* names must outlive the ASTs: point them at the case's own strings */
-    for (i = 0; i < nq; i++) {
+    for (i = 0; i < nq && rc == 0; i++) {
         int d = case_def_index(c, rp->qnames[i]);
         rp->qnames[i] = c->defs[d].name;
     }
-    for (i = 0; i < nb; i++) {
+    for (i = 0; i < nb && rc == 0; i++) {
         int d = case_region_index(c, rp->bnames[i]);
         rp->bnames[i] = d >= 0 ? c->regions[d].name : c->defs[case_def_index(c, rp->bnames[i])].name;
     }
