@@ -32,7 +32,7 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 CASES    := $(wildcard cases/*.case)
 
-.PHONY: all test unit check-cases clean install bench reports deps
+.PHONY: all test unit check-cases clean install bench reports deps deps-dev
 all: bin/fricert
 
 # Debian 12 packages for building, testing and making the reports (run as root).
@@ -42,6 +42,12 @@ DEB_PKGS := build-essential pkg-config libflint-dev libflint-arb-dev libmpfr-dev
 deps:
 	@if dpkg -s $(DEB_PKGS) >/dev/null 2>&1; then echo "deps: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi
+
+# Also what `make fuzz` (clang's libFuzzer) and `make valgrind` need.
+DEV_PKGS := clang libclang-rt-14-dev valgrind
+deps-dev: deps
+	@if dpkg -s $(DEV_PKGS) >/dev/null 2>&1; then echo "deps-dev: all Debian packages present"; \
+	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PKGS); fi
 
 build/%.o: %.c
 	@mkdir -p $(dir $@)

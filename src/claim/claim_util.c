@@ -52,14 +52,22 @@ expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t
 /* The simplest rational in [lo, hi] (exact dyadic ends). */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi)
 {
-    fmpq_t a, b;
+    /* the simplest rational of the middle half of the cell: inside the cell,
+       away from its edges (which may be degenerate edges of the box) */
+    fmpq_t a, b, w;
     fmpq_init(a);
     fmpq_init(b);
+    fmpq_init(w);
     arf_get_fmpq(a, lo);
     arf_get_fmpq(b, hi);
+    fmpq_sub(w, b, a);
+    fmpq_div_2exp(w, w, 2);
+    fmpq_add(a, a, w);
+    fmpq_sub(b, b, w);
     fmpq_simplest_between(q, a, b);
     fmpq_clear(a);
     fmpq_clear(b);
+    fmpq_clear(w);
 }
 
 /* Exact decimal of q when its denominator is 2^a 5^b, else "p/q". */
