@@ -177,6 +177,13 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
         results_clear(&res);
         return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
     }
+    for (i = 0; i < res.nplots; i++) {
+        const pave_result *pr = &res.plots[i].pave;
+        if (pr->budget_hit)
+            fprintf(stderr, "fricert report: %s: plot %s: the %s budget stopped the paving; %.4g%% of the box "
+                    "is pending (not examined)\n", c->path, res.plots[i].plot->name,
+                    pr->budget_hit == 1 ? "cell" : pr->budget_hit == 2 ? "time" : "memory", 100 * pr->pending);
+    }
     fc_sha256_file(c->path, res.sha256);
     results_fill_versions(&res);
     for (i = 0; i < c->nexpect; i++) {

@@ -262,6 +262,11 @@ int pave_run(pave_result *r, const pave_problem *pb)
                 r->budget_hit = 1;
                 continue;
             }
+            if (r->ncells + nnext + nchild > PAVE_MEMORY_CELLS) {   /* memory cap */
+                push(r, front[i], PAVE_PENDING);
+                r->budget_hit = 3;
+                continue;
+            }
             if (nnext + nchild > anext) {
                 anext = 2 * (nnext + nchild);
                 next = flint_realloc(next, anext * sizeof(pave_cell));

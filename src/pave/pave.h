@@ -16,6 +16,10 @@
 
 enum { PAVE_NONE = -1, PAVE_UNDECIDED = -2, PAVE_PENDING = -3 };
 
+/* Memory cap: a paving never holds more than this many cells (final plus
+ * frontier, about 0.5 GiB); cells it cannot split for that are pending. */
+#define PAVE_MEMORY_CELLS 20000000L
+
 typedef struct {
     uint32_t i, j;     /* column and row at this level, from the lower-left corner */
     uint8_t level;     /* 0: the whole box */
@@ -53,7 +57,7 @@ typedef struct {
     int max_depth;     /* deepest level reached */
     slong max_prec_used;
     double seconds;
-    int budget_hit;    /* 1 cells, 2 seconds, 0 none */
+    int budget_hit;    /* 1 cells, 2 seconds, 3 memory (PAVE_MEMORY_CELLS), 0 none */
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;

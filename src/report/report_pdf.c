@@ -532,7 +532,8 @@ rp_plot(rdoc *d, const results_t *res, int k)
                    bx0, by0, bw, bh, pr->ncells, pr->evaluations, pr->max_depth,
                    (long) pr->max_prec_used, tm,
                    pr->budget_hit == 1 ? "; the cell budget stopped the paving"
-                   : pr->budget_hit == 2 ? "; the time budget stopped the paving" : "");
+                   : pr->budget_hit == 2 ? "; the time budget stopped the paving"
+                   : pr->budget_hit == 3 ? "; the memory cap stopped the paving" : "");
         if (s)
             rdoc_par(d, s, 8.5, 0, 0, 0);
         free(s);

@@ -178,7 +178,8 @@ static json_t *plots_json(const results_t *res)
                       "stats", "cells", (json_int_t) pr->ncells, "evaluations", (json_int_t) pr->evaluations,
                       "max_depth", pr->max_depth, "depth", rp->depth, "max_precision_bits",
                       (json_int_t) pr->max_prec_used, "seconds", getenv("SOURCE_DATE_EPOCH") ? 0.0 : pr->seconds,
-                      "budget", pr->budget_hit == 1 ? "cells" : pr->budget_hit == 2 ? "seconds" : "none");
+                      "budget", pr->budget_hit == 1 ? "cells" : pr->budget_hit == 2 ? "seconds"
+                                : pr->budget_hit == 3 ? "memory" : "none");
         flint_free(x0); flint_free(y0); flint_free(w); flint_free(h);
         json_array_append_new(a, o);
     }
