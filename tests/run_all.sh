@@ -48,6 +48,12 @@ rc=$?
 cat "$tmp"
 add_summary tests/bad/run.sh "$rc"
 
+echo "== tests/signal.sh"
+sh tests/signal.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/signal.sh "$rc"
+
 set -- cases/*.case
 if [ -e "$1" ]; then
     echo "== $FRICERT check cases/*.case"
