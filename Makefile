@@ -93,6 +93,7 @@ build/bench/bench_pave: bench/bench_pave.c build/libfricert.a
 # Figures and ratios only; never fails on a time.
 bench: build/bench/bench_pave
 	build/bench/bench_pave 16 1
+	build/bench/bench_pave 16 2
 
 # The main job: every case of the library into out/<id>/ (report.pdf, results.json,
 # per plot P.pdf/.svg/.png/.cells.csv/.tex), then a summary table.
