@@ -754,8 +754,8 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
         else if (strcmp(k, "y_label") == 0) pl->y_label = case_strdup(e->text);
         else if (strcmp(k, "depth") == 0) {
             long d;
-            if (read_long(e->text, 1, 30, &d)) {
-                case_error_set(v->err, e->line, e->col, "depth must be an integer from 1 to 30");
+            if (read_long(e->text, 1, 24, &d)) {
+                case_error_set(v->err, e->line, e->col, "depth must be an integer from 1 to 24");
                 return -1;
             }
             pl->depth = (int) d;

@@ -102,7 +102,17 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     pave_result_init(&out->pave);
     results_pave_problem(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
-    pave_run(&out->pave, &pb);
+    if (pave_run(&out->pave, &pb) != 0) {
+        snprintf(err, errn, "%s:%d:1: claim %s: internal: the paving failed", c->path, cl->line, cl->name);
+        expr_eval_free(cev);
+        expr_prog_free(prog);
+        expr_prog_free(cprog);
+        _arb_vec_clear(box, c->nparams + 1);
+        _arb_vec_clear(cbox, c->nparams + 1);
+        expr_free(mp);
+        expr_free(cp);
+        return -2;
+    }
     fmpq_init(wq[0]);
     fmpq_init(wq[1]);
 

@@ -191,6 +191,11 @@ int pave_run(pave_result *r, const pave_problem *pb)
     int active[2] = {pb->xparam, pb->yparam};
     int status = 0, dim = pb->yparam >= 0 ? 2 : 1, nchild = 1 << dim;
 
+    /* areas are summed exactly in double: 4^-depth needs depth <= 26 */
+    if (pb->depth > PAVE_MAX_DEPTH) {
+        flint_free(wk); flint_free(th); flint_free(front);
+        return -2;
+    }
     grid_axis(r->x0, r->w, pb->x_lo, pb->x_hi, 26);
     if (dim == 2) grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
     else { arf_zero(r->y0); arf_one(r->h); }

@@ -20,6 +20,9 @@ enum { PAVE_NONE = -1, PAVE_UNDECIDED = -2, PAVE_PENDING = -3 };
  * frontier, about 0.5 GiB); cells it cannot split for that are pending. */
 #define PAVE_MEMORY_CELLS 20000000L
 
+/* Deepest level: cell areas 4^-depth are summed exactly in double. */
+#define PAVE_MAX_DEPTH 24
+
 typedef struct {
     uint32_t i, j;     /* column and row at this level, from the lower-left corner */
     uint8_t level;     /* 0: the whole box */
@@ -67,7 +70,8 @@ void pave_result_init(pave_result *r);
 void pave_result_clear(pave_result *r);
 
 /* Paves the problem. Returns 0, or -1 when regions overlap (r->overlap set,
- * r->overlap_cell the cell on which both were certified). */
+ * r->overlap_cell the cell on which both were certified), or -2 if depth
+ * exceeds PAVE_MAX_DEPTH (nothing done). */
 int pave_run(pave_result *r, const pave_problem *pb);
 
 /* The exact closed cell as two balls (each exactly the interval). */

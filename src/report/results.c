@@ -165,7 +165,11 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
                          rp->y_lo, rp->y_hi, rp->depth, pl->name);
     pb.max_cells = pl->max_cells;
     pb.seconds = pl->seconds;
-    if (pave_run(&rp->pave, &pb) < 0) {
+    rc = pave_run(&rp->pave, &pb);
+    if (rc == -2) {
+        snprintf(res->error, sizeof res->error, "%s:%d:1: plot %s: depth above %d", c->path, pl->line, pl->name,
+                 PAVE_MAX_DEPTH);
+    } else if (rc < 0) {
         const pave_cell *cl = &rp->pave.overlap_cell;
         arf_t a, b, d, e;
         char *s[4];
@@ -185,6 +189,7 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
         arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
         rc = -1;
     } else rp->ok = 1;
+    if (rc == -2) rc = -1;
     expr_prog_free(prog);
     _arb_vec_clear(box, c->nparams + 1);
     return rc;
