@@ -346,7 +346,8 @@ static void test_plot_errors(void **state)
     expect_error(PLOTCASE "x = t\ny = m\ncolour.u = blue\n", 13, 12, "colour must be #rrggbb (six hexadecimal digits)");
     expect_error(PLOTCASE "x = t\ny = m\nregions = v\ncolour.u = #000000\n", 14, 8,
                  "region 'u' is not shown in this plot");
-    expect_error(PLOTCASE "x = t\ny = m\ndepth = 0\n", 13, 9, "depth must be an integer from 1 to 30");
+    expect_error(PLOTCASE "x = t\ny = m\ndepth = 0\n", 13, 9, "depth must be an integer from 1 to 24");
+    expect_error(PLOTCASE "x = t\ny = m\ndepth = 25\n", 13, 9, "depth must be an integer from 1 to 24");
     expect_error(PLOTCASE "x = t\ny = m\nzoom = 2\n", 13, 1,
                  "unknown key 'zoom' in [plot]; expected x, y, depth, max_cells, seconds, title, x_label, "
                  "y_label, regions or colour.REGION");

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "alg/alg.h"
 
 #define EVAL_MAX_NAMES 64
 
@@ -154,6 +155,11 @@ int cli_eval(int argc, char **argv)
     }
     e = expr_parse(src, 1, 1, &err);
     if (e == NULL || expr_check(e, s, -1, &err)) {
+        fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
+        goto done;
+    }
+    /* disc, res, root, maxof, minof, argmax, argmin: exact algebra / branch and bound */
+    if (alg_rewrite(&e, s, prec, &err) < 0) {
         fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
         goto done;
     }

@@ -115,6 +115,20 @@ static int const_rational(fmpq_t q, const expr_t e)
         if (!const_rational(q, e->args[0])) return 0;
         fmpq_neg(q, q);
         return 1;
+    case EXPR_POW:   /* a rational to a small integer power, exactly */
+        fmpq_init(a);
+        fmpq_init(b);
+        if (const_rational(a, e->args[0]) && const_rational(b, e->args[1]) && fmpz_is_one(fmpq_denref(b)) &&
+            fmpz_bits(fmpq_numref(b)) <= 10 &&
+            fmpz_bits(fmpq_numref(a)) + fmpz_bits(fmpq_denref(a)) <= 1000 &&
+            !(fmpq_is_zero(a) && fmpz_sgn(fmpq_numref(b)) < 0)) {
+            slong n = fmpz_get_si(fmpq_numref(b));
+            fmpq_pow_si(q, a, n);
+            ok = 1;
+        }
+        fmpq_clear(a);
+        fmpq_clear(b);
+        return ok;
     case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_DIV:
         fmpq_init(a);
         fmpq_init(b);
@@ -237,6 +251,7 @@ static int comp(compiler *cc, const expr_t e)
     }
     case EXPR_POW:
         fmpq_init(q);
+        if (const_rational(q, e)) { r = emit_q(cc, q); fmpq_clear(q); return r; }
         if (const_rational(q, e->args[1])) {
             int a = comp(cc, e->args[0]);
             if (fmpz_bits(fmpq_numref(q)) > 62 || fmpz_bits(fmpq_denref(q)) > 62) {

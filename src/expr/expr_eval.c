@@ -70,7 +70,13 @@ static void set_consts(expr_eval_t ev, pass *ps)
         const expr_const *c;
         if (x->op != OP_CONST) continue;
         c = &p->consts[x->a];
-        if (c->kind == CONST_Q) arb_set_fmpq(ps->v + k, c->q, ev->prec);
+        if (c->kind == CONST_Q) {
+            const fmpz *den = fmpq_denref(c->q);
+            if (fmpz_bits(den) - 1 == (ulong) fmpz_val2(den)) {   /* a dyadic: exact when it fits */
+                arb_set_round_fmpz(ps->v + k, fmpq_numref(c->q), ev->prec);
+                arb_mul_2exp_si(ps->v + k, ps->v + k, -(slong) fmpz_val2(den));
+            } else arb_set_fmpq(ps->v + k, c->q, ev->prec);
+        }
         else if (c->kind == CONST_PI) arb_const_pi(ps->v + k, ev->prec);
         else if (c->kind == CONST_E) arb_const_e(ps->v + k, ev->prec);
         else arb_set_round(ps->v + k, c->ball, ev->prec);
@@ -194,6 +200,41 @@ static void nonneg_root(arb_t y, const arb_t x, ulong r, slong prec)
         arf_clear(u);
         arf_clear(z);
     }
+}
+
+/* 1 if x is wide relative to its size (or contains 0): ball powers then lose
+ * much, and the ends do better. */
+static int wide_ball(const arb_t x)
+{
+    if (arb_is_exact(x)) return 0;
+    if (arb_contains_zero(x)) return 1;
+    return mag_cmp_2exp_si(arb_radref(x), arf_abs_bound_lt_2exp_si(arb_midref(x)) - 12) > 0;
+}
+
+/* y = x^n for an integer n >= 1, from the ends of x: u^n is monotone on each
+ * side of 0, and u^n >= 0 for even n. */
+static void pow_ends(arb_t y, const arb_t x, const fmpz_t n, slong prec, arb_t lo, arb_t hi)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    arb_get_lbound_arf(a, x, prec);
+    arb_get_ubound_arf(b, x, prec);
+    arb_set_arf(lo, a);
+    arb_set_arf(hi, b);
+    arb_pow_fmpz(lo, lo, n, prec);
+    arb_pow_fmpz(hi, hi, n, prec);
+    arb_union(y, lo, hi, prec);
+    if (fmpz_is_even(n) && arf_sgn(a) < 0 && arf_sgn(b) > 0) {
+        arb_zero(lo);
+        arb_union(y, y, lo, prec);   /* the minimum 0 inside */
+        /* and nothing below 0 */
+        arb_get_ubound_arf(b, y, prec);
+        arf_zero(a);
+        arb_set_interval_arf(y, a, b, prec);
+    }
+    arf_clear(a);
+    arf_clear(b);
 }
 
 /* Real cube root, any sign. */
@@ -353,6 +394,8 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
                 if (arb_is_zero(a)) s = EXPR_UNDEFINED;
                 else s = maxst(s, EXPR_PARTIAL);
                 arb_indeterminate(y);
+            } else if (fmpz_sgn(fmpq_numref(q)) > 0 && wide_ball(a)) {
+                pow_ends(y, a, fmpq_numref(q), prec, ev->t1, ev->t2);
             } else arb_pow_fmpz(y, a, fmpq_numref(q), prec);
         } else {
             int neg = fmpz_sgn(fmpq_numref(q)) < 0;
@@ -722,7 +765,7 @@ static pass *endpoint_pass(expr_eval_t ev, long key)
 /* Tightened enclosure of register d (DEFINED, gok) into out: natural value
  * intersected with the mean-value form and, where every gradient component
  * that matters has one sign, the endpoint values. */
-static void tighten_reg(expr_eval_t ev, arb_t out, int d)
+static void tighten_reg(expr_eval_t ev, arb_t out, int d, int for_value)
 {
     int m = ev->nact, i, any = 0;
     arb_ptr g = ev->g + d * m;
@@ -738,7 +781,7 @@ static void tighten_reg(expr_eval_t ev, arb_t out, int d)
         if (arb_is_finite(ev->t1) && arb_intersection(ev->t2, out, ev->t1, ev->prec))
             arb_swap(out, ev->t2);
     }
-    if (!arb_contains_zero(out)) return;   /* every comparison with 0 is decided */
+    if (!for_value && !arb_contains_zero(out)) return;   /* every comparison with 0 is decided */
     for (i = 0; i < m; i++, p3 *= 3) {
         if (arb_is_zero(ev->dx + i)) continue;
         if (arb_is_nonnegative(g + i)) { klo += 1 * p3; khi += 2 * p3; any = 1; }
@@ -795,7 +838,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
                 int d = p->ins[k].a;
                 if (ps->st[d] == EXPR_DEFINED && ev->gok[d]) {
-                    tighten_reg(ev, ev->tout, d);
+                    tighten_reg(ev, ev->tout, d, 0);
                     ps->tv[k] = cmp0(op, ev->tout);
                 }
             }
@@ -807,7 +850,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
         int r = p->roots[i];
         if (OP_IS_BOOL(p->ins[r].op)) continue;
         if (ev->tighten && ev->main.st[r] == EXPR_DEFINED) {
-            tighten_reg(ev, ev->out + i, r);
+            tighten_reg(ev, ev->out + i, r, 1);
         } else arb_set(ev->out + i, ev->main.v + r);
     }
 }
