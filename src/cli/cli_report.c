@@ -288,7 +288,24 @@ int cli_report(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
     if (ro.templates == NULL) {
-        ro.templates = stat("templates", &sb) == 0 && S_ISDIR(sb.st_mode) ? "templates" : FC_DATADIR "/templates";
+        /* ./templates, else beside the installed binary (BIN/../share/fricert/templates),
+           else the configured data folder */
+        static char exe_templates[4096];
+        char exe[4096];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        ro.templates = FC_DATADIR "/templates";
+        if (n > 0) {
+            char *slash;
+            exe[n] = 0;
+            if ((slash = strrchr(exe, '/')) != NULL) {
+                *slash = 0;
+                if (strlen(exe) + 40 < sizeof exe_templates) {
+                    snprintf(exe_templates, sizeof exe_templates, "%s/../share/fricert/templates", exe);
+                    if (stat(exe_templates, &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = exe_templates;
+                }
+            }
+        }
+        if (stat("templates", &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = "templates";
     } else if (stat(ro.templates, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
         fprintf(stderr, "fricert report: --templates: no folder '%s'\n", ro.templates);
         return CLI_BAD_INPUT;
