@@ -299,8 +299,7 @@ int cli_report(int argc, char **argv)
             exe[n] = 0;
             if ((slash = strrchr(exe, '/')) != NULL) {
                 *slash = 0;
-                if (strlen(exe) + 40 < sizeof exe_templates) {
-                    snprintf(exe_templates, sizeof exe_templates, "%s/../share/fricert/templates", exe);
+                if (path_join(exe_templates, sizeof exe_templates, exe, "../share/fricert/templates") == 0) {
                     if (stat(exe_templates, &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = exe_templates;
                 }
             }
