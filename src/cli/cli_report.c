@@ -288,8 +288,8 @@ int cli_report(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
     if (ro.templates == NULL) {
-        /* ./templates, else beside the installed binary (BIN/../share/fricert/templates),
-           else the configured data folder */
+        /* ./templates, else beside the binary (BIN/../share/fricert/templates when
+           installed, BIN/../templates in the source tree), else the configured data folder */
         static char exe_templates[4096];
         char exe[4096];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -299,9 +299,13 @@ int cli_report(int argc, char **argv)
             exe[n] = 0;
             if ((slash = strrchr(exe, '/')) != NULL) {
                 *slash = 0;
-                if (path_join(exe_templates, sizeof exe_templates, exe, "../share/fricert/templates") == 0) {
-                    if (stat(exe_templates, &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = exe_templates;
-                }
+                /* an installed binary, or bin/fricert in the source tree */
+                if (path_join(exe_templates, sizeof exe_templates, exe, "../share/fricert/templates") == 0 &&
+                    stat(exe_templates, &sb) == 0 && S_ISDIR(sb.st_mode))
+                    ro.templates = exe_templates;
+                else if (path_join(exe_templates, sizeof exe_templates, exe, "../templates") == 0 &&
+                         stat(exe_templates, &sb) == 0 && S_ISDIR(sb.st_mode))
+                    ro.templates = exe_templates;
             }
         }
         if (stat("templates", &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = "templates";
