@@ -31,16 +31,6 @@ static int is_name(const char *s)
     return 1;
 }
 
-static int is_reserved(const char *s)
-{
-    static const char *w[] = {"pi", "e", "true", "false", "and", "or", "not", "xor",
-                              "implies", "iff", NULL};
-    int i;
-    for (i = 0; w[i]; i++)
-        if (strcmp(s, w[i]) == 0) return 1;
-    return expr_fn_lookup(s, NULL, NULL) != FN_USER;
-}
-
 static void err_expr(vctx *v, const expr_error_t *ee)
 {
     case_error_set(v->err, ee->line, ee->col, "%s", ee->msg);
@@ -253,7 +243,7 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
                        "'%s' is not a name (letters, digits and _, not starting with a digit)", e->key);
         return -1;
     }
-    if (is_reserved(e->key)) {
+    if (expr_name_reserved(e->key)) {
         case_error_set(v->err, e->key_line, e->key_col,
                        "'%s' is reserved (a constant, keyword or function name)", e->key);
         return -1;

@@ -18,16 +18,6 @@ static int is_name(const char *s, size_t n)
     return 1;
 }
 
-static int is_reserved(const char *s)
-{
-    static const char *w[] = {"pi", "e", "true", "false", "and", "or", "not", "xor",
-                              "implies", "iff", NULL};
-    int i;
-    for (i = 0; w[i]; i++)
-        if (strcmp(s, w[i]) == 0) return 1;
-    return expr_fn_lookup(s, NULL, NULL) != FN_USER;
-}
-
 /* Encloses the constant src[a..b) of argument arg (column of src[0] is 1). */
 static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope_t empty, slong prec)
 {
@@ -69,7 +59,7 @@ static int eval_assign(expr_scope_t s, arb_t ball, int *is_range, const char *ar
     }
     memcpy(name, arg, eq - arg);
     name[eq - arg] = 0;
-    if (is_reserved(name)) {
+    if (expr_name_reserved(name)) {
         fprintf(stderr, "eval: argument '%s': '%s' is reserved (a constant, keyword or function name)\n", arg,
                 name);
         return -1;

@@ -107,6 +107,8 @@ int expr_scope_add_param(expr_scope_t s, const char *name);
  * or -1 if the name is taken. is_bool: the definition is a predicate. */
 int expr_scope_add_def(expr_scope_t s, const char *name, expr_t def, int is_bool);
 int expr_scope_nparams(const expr_scope_t s);
+/* 1 if name is a keyword, a constant (pi, e, true, false) or a builtin function. */
+int expr_name_reserved(const char *name);
 const char *expr_scope_param_name(const expr_scope_t s, int index);
 /* -1 if unknown, else 0 param / 1 numeric def / 2 boolean def; *index is the
  * parameter index for a param. */

@@ -29,7 +29,7 @@ void expr_scope_free(expr_scope_t s)
     flint_free(s);
 }
 
-static int reserved_name(const char *name)
+int expr_name_reserved(const char *name)
 {
     static const char *w[] = {"pi", "e", "true", "false", "and", "or", "not", "xor",
                               "implies", "iff", NULL};
@@ -43,7 +43,7 @@ static int add(expr_scope_t s, const char *name, int kind, expr_t def)
 {
     int i;
     size_t n;
-    if (reserved_name(name)) return -1;
+    if (expr_name_reserved(name)) return -1;
     for (i = 0; i < s->n; i++)
         if (strcmp(s->e[i].name, name) == 0) return -1;
     if (s->n == s->alloc) {
