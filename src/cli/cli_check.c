@@ -19,9 +19,9 @@ int cli_check(int argc, char **argv)
     long passed = 0, failed = 0, prec = 0;
     int internal = 0, bad_input = 0, i, j, o;
 
-    optind = 1;
+    optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
     opterr = 0;
-    while ((o = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
+    while ((o = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (o == 'h') {
             cli_usage(stdout, "check");
             return CLI_OK;

@@ -253,9 +253,9 @@ int cli_report(int argc, char **argv)
 
     memset(&ro, 0, sizeof ro);
     ro.dir = "out";
-    optind = 1;
+    optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
     opterr = 0;
-    while ((o = getopt_long(argc, argv, "+ho:j:q", opts, NULL)) != -1) {
+    while ((o = getopt_long(argc, argv, "ho:j:q", opts, NULL)) != -1) {
         switch (o) {
         case 'h': cli_usage(stdout, "report"); return CLI_OK;
         case 'o':
