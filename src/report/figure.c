@@ -601,6 +601,8 @@ fig_place(canvas *c, const figure_spec *s, fig_layout *L,
         bottom -= FIG_LABEL_SIZE + 5;
 
     fig_ticks_make(&L->ty, s->y_lo, s->y_hi, fmax(2, (bottom - top) / 45));
+    if (s->no_y_axis)
+        L->ty.n = 0;
     canvas_set_font(c, FIG_TICK_SIZE, 0);
     tw = 0;
     for (i = 0; i < L->ty.n; i++)

@@ -51,6 +51,7 @@ typedef struct
     const char *caption;               /* may be NULL */
     const figure_overlay *overlays;
     int noverlays;
+    int no_y_axis;                     /* 1: a 1-D strip, no y ticks or label */
 } figure_spec;
 
 /* Colour I of the default (Okabe-Ito, colour-blind-safe) palette; cycles. */

@@ -138,6 +138,7 @@ static int build(plot_spec *ps, const results_t *res, const pave_result *pr, int
     ps->spec.region_colours = ps->colours;
     ps->spec.region_legend = (const char *const *) ps->legend;
     ps->spec.caption = ps->caption;
+    ps->spec.no_y_axis = yparam < 0;
     return 0;
 }
 

@@ -578,8 +578,10 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
     figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
 
-    if (!cl->has_paving || cl->y < 0 || cl->pave.ncells == 0)
+    if (!cl->has_paving || cl->pave.ncells == 0)
         return;
+    if (cl->y < 0)
+        fh = 0.32 * rdoc_width();   /* a 1-D paving: a strip along its axis */
     if (plot_spec_build_claim(&ps, res, i, depth) != 0)
     {
         plot_spec_clear(&ps);
@@ -589,9 +591,11 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
     {
         if (strcmp(cl->wnames[k], res->c->params[cl->x].name) == 0)
             wx = rp_witness_value(cl->wvalues[k]);
-        if (strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
+        if (cl->y >= 0 && strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
             wy = rp_witness_value(cl->wvalues[k]);
     }
+    if (cl->y < 0 && isfinite(wx))
+        wy = 0.5;
     if (isfinite(wx) && isfinite(wy))
     {
         double dx = 0.025 * (ps.spec.x_hi - ps.spec.x_lo), dy = 0.025 * (ps.spec.y_hi - ps.spec.y_lo);
@@ -614,7 +618,7 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
         const char *ctext = claim_key(cl->claim, "claim", NULL);
         expr_error_t ee;
         expr_t ce = kind && strcmp(kind, "threshold") == 0 && ctext ? expr_parse(ctext, 1, 1, &ee) : NULL;
-        if (ce && expr_check(ce, res->c->scope, 1, &ee) == 0 && ps.spec.noverlays + 1 < 8)
+        if (ce && cl->y >= 0 && expr_check(ce, res->c->scope, 1, &ee) == 0 && ps.spec.noverlays + 1 < 8)
         {
             arb_ptr box = _arb_vec_init(res->c->nparams + 1);
             tv_t prev = TV_UNKNOWN, t;
