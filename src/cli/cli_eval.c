@@ -107,6 +107,7 @@ int cli_eval(int argc, char **argv)
     expr_prog_t prog = NULL;
     expr_eval_t ev = NULL;
     expr_error_t err;
+    expr_t pval[EVAL_MAX_NAMES] = {NULL};   /* exact values, for the algebraic functions */
 
     /* Options are recognised by their exact spelling only, so that an
      * expression may start with '-' ("-x^2"). */
@@ -142,6 +143,7 @@ int cli_eval(int argc, char **argv)
     for (i = 0; i < nassign; i++) {
         if (eval_assign(s, box + i, &is_range, assign[i], empty, prec)) goto done;
         if (is_range) act[nact++] = i;
+        else pval[i] = expr_parse(strchr(assign[i], '=') + 1, 1, 1, NULL);   /* checked above */
     }
     e = expr_parse(src, 1, 1, &err);
     if (e == NULL || expr_check(e, s, -1, &err)) {
@@ -149,7 +151,7 @@ int cli_eval(int argc, char **argv)
         goto done;
     }
     /* disc, res, root, maxof, minof, argmax, argmin: exact algebra / branch and bound */
-    if (alg_rewrite(&e, s, prec, &err) < 0) {
+    if (alg_rewrite_ext(&e, s, (const expr_t *) pval, prec, &err) < 0) {
         fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
         goto done;
     }
@@ -181,6 +183,7 @@ done:
     if (ev) expr_eval_free(ev);
     if (prog) expr_prog_free(prog);
     expr_free(e);
+    for (i = 0; i < EVAL_MAX_NAMES; i++) expr_free(pval[i]);
     _arb_vec_clear(box, nassign + 1);
     expr_scope_free(s);
     expr_scope_free(empty);
