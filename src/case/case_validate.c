@@ -115,15 +115,39 @@ static const expr_node *first_var(const expr_node *e)
 }
 
 /* Rewrites disc/res/root/maxof/minof/argmax/argmin calls of *e (alg_rewrite) if there are any. */
+/* 1 if some [point] section sets the parameter name. */
+static int point_sets(const case_raw *r, const char *name)
+{
+    int i, k;
+    for (i = 0; i < r->nsections; i++) {
+        if (strcmp(r->sections[i].kind, "point") != 0) continue;
+        for (k = 0; k < r->sections[i].nentries; k++)
+            if (strcmp(r->sections[i].entries[k].key, name) == 0) return 1;
+    }
+    return 0;
+}
+
+/* Rewrites the algebraic calls of *e (alg_rewrite). In the case's scope they
+ * see the exact values of the fixed parameters that no [point] overrides (a
+ * rewritten call is computed once, so an overridden value could not reach it). */
 static int rewrite_alg(vctx *v, expr_t *e, expr_scope_t s)
 {
     expr_error_t ee;
+    expr_t *pv = NULL;
+    int i, rc = 0;
     if (!has_alg_call(*e)) return 0;
-    if (alg_rewrite(e, s, v->c->prec, &ee) < 0) {
-        err_expr(v, &ee);
-        return -1;
+    if (s == v->c->scope && v->c->nparams > 0) {
+        pv = flint_calloc(v->c->nparams, sizeof(expr_t));
+        for (i = 0; i < v->c->nparams; i++)
+            if (!v->c->params[i].is_range && v->c->params[i].value && !point_sets(v->r, v->c->params[i].name))
+                pv[i] = v->c->params[i].value;
     }
-    return 0;
+    if (alg_rewrite_ext(e, s, (const expr_t *) pv, v->c->prec, &ee) < 0) {
+        err_expr(v, &ee);
+        rc = -1;
+    }
+    flint_free(pv);
+    return rc;
 }
 
 /* Checks that e is a numeric constant without names and encloses it in
