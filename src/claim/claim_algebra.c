@@ -365,15 +365,15 @@ int claim_threshold_algebra(results_claim *out, const case_t *c, const case_clai
     case EXPR_GE: op = 3; break;
     default: return 0;
     }
-    for (i = 0; i < c->nparams; i++)
-        if (i != over && i != param && c->params[i].is_range) return 0;   /* not a fixed box */
+    /* other range parameters get no value: if the model or the claim uses one,
+       the conversion to polynomials fails and the algebra declines */
 
     memset(&A, 0, sizeof A);
     A.c = c;
     A.pname = c->params[param].name;
     A.pv = flint_calloc(c->nparams + 1, sizeof(expr_t));
     for (i = 0; i < c->nparams; i++)
-        if (i != over && i != param) A.pv[i] = c->params[i].value;
+        if (i != over && i != param && !c->params[i].is_range) A.pv[i] = c->params[i].value;
     fmpq_mpoly_ctx_init(A.ctx1, 1, ORD_LEX);
     fmpq_mpoly_ctx_init(ctx3, 3, ORD_LEX);
     fmpq_mpoly_ctx_init(ctx2, 2, ORD_LEX);   /* u, p */
