@@ -509,7 +509,15 @@ int claim_threshold_algebra(results_claim *out, const case_t *c, const case_clai
             slong rp = 16;
             /* a rational strictly between event e and event e + 1 */
             if (ev[e] == -1) fmpq_set(a0, p0);
-            else fmpq_set(a0, roots->root[ev[e]].hi);
+            else {
+                if (ev[e + 1] == -2)   /* the root lies below p1: shrink its interval below p1 */
+                    while (fmpq_cmp(roots->root[ev[e]].hi, p1) >= 0 &&
+                           !fmpq_equal(roots->root[ev[e]].lo, roots->root[ev[e]].hi)) {
+                        alg_roots_refine(roots, ev[e], rp);
+                        rp *= 2;
+                    }
+                fmpq_set(a0, roots->root[ev[e]].hi);
+            }
             if (ev[e + 1] == -2) fmpq_set(b0, p1);
             else {
                 while (fmpq_cmp(roots->root[ev[e + 1]].lo, a0) <= 0 &&
