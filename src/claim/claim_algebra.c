@@ -335,6 +335,59 @@ static int half_angle_end(fmpq_t u, const expr_t e)
     return rc;
 }
 
+/* G(u, p) = F(cos, sin, p) (1 + u^2)^d with cos = (1 - u^2)/(1 + u^2), sin =
+ * 2u/(1 + u^2), d the total degree of F in (cos, sin): same sign as F. F in
+ * (c, s, p) of ctx3; G in (u, p) of ctx2. */
+static void half_angle_poly(fmpq_mpoly_t G, const fmpq_mpoly_t F, const fmpq_mpoly_ctx_t ctx3,
+                            const fmpq_mpoly_ctx_t ctx2)
+{
+    fmpq_mpoly_t cn, sn, dn;
+    fmpq_t q;
+    slong k, deg = 0;
+    fmpq_mpoly_init(cn, ctx2);
+    fmpq_mpoly_init(sn, ctx2);
+    fmpq_mpoly_init(dn, ctx2);
+    fmpq_init(q);
+    fmpq_mpoly_gen(cn, 0, ctx2);
+    fmpq_mpoly_mul(cn, cn, cn, ctx2);
+    fmpq_mpoly_add_si(dn, cn, 1, ctx2);
+    fmpq_mpoly_neg(cn, cn, ctx2);
+    fmpq_mpoly_add_si(cn, cn, 1, ctx2);
+    fmpq_mpoly_gen(sn, 0, ctx2);
+    fmpq_mpoly_scalar_mul_si(sn, sn, 2, ctx2);
+    for (k = 0; k < fmpq_mpoly_length(F, ctx3); k++) {
+        ulong ex[3];
+        fmpq_mpoly_get_term_exp_ui(ex, F, k, ctx3);
+        if ((slong) (ex[0] + ex[1]) > deg) deg = ex[0] + ex[1];
+    }
+    fmpq_mpoly_zero(G, ctx2);
+    for (k = 0; k < fmpq_mpoly_length(F, ctx3); k++) {
+        ulong ex[3];
+        fmpq_mpoly_t term, f2;
+        fmpq_mpoly_init(term, ctx2);
+        fmpq_mpoly_init(f2, ctx2);
+        fmpq_mpoly_get_term_exp_ui(ex, F, k, ctx3);
+        fmpq_mpoly_get_term_coeff_fmpq(q, F, k, ctx3);
+        fmpq_mpoly_set_fmpq(term, q, ctx2);
+        fmpq_mpoly_pow_ui(f2, cn, ex[0], ctx2);
+        fmpq_mpoly_mul(term, term, f2, ctx2);
+        fmpq_mpoly_pow_ui(f2, sn, ex[1], ctx2);
+        fmpq_mpoly_mul(term, term, f2, ctx2);
+        fmpq_mpoly_pow_ui(f2, dn, deg - ex[0] - ex[1], ctx2);
+        fmpq_mpoly_mul(term, term, f2, ctx2);
+        fmpq_mpoly_gen(f2, 1, ctx2);
+        fmpq_mpoly_pow_ui(f2, f2, ex[2], ctx2);
+        fmpq_mpoly_mul(term, term, f2, ctx2);
+        fmpq_mpoly_add(G, G, term, ctx2);
+        fmpq_mpoly_clear(term, ctx2);
+        fmpq_mpoly_clear(f2, ctx2);
+    }
+    fmpq_mpoly_clear(cn, ctx2);
+    fmpq_mpoly_clear(sn, ctx2);
+    fmpq_mpoly_clear(dn, ctx2);
+    fmpq_clear(q);
+}
+
 int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn)
 {
@@ -350,7 +403,7 @@ int claim_threshold_algebra(results_claim *out, const case_t *c, const case_clai
     const char *vars3[3], *vars2[2];
     int op = -1, trig = 0, rc = 0, i, ok = 1, nsamples = 0, refuted = 0, rs_val = 0;
     fmpq_t rp_wit, ru_wit;
-    slong nr, k, d, deg;
+    slong nr, k, d;
     expr_error_t ee;
     char usub[200];
 
@@ -403,42 +456,7 @@ int claim_threshold_algebra(results_claim *out, const case_t *c, const case_clai
         if (alg_to_mpoly_ext(F, diff, vars3, 3, ctx3, c->scope, (const expr_t *) A.pv, ALG_TRIG, &ee)) goto decline;
         if (half_angle_end(u0, c->params[over].lo) || half_angle_end(u1, c->params[over].hi)) goto decline;
         trig = 1;
-        /* cos = cn/dn, sin = sn/dn */
-        fmpq_mpoly_gen(cn, 0, ctx2);
-        fmpq_mpoly_mul(cn, cn, cn, ctx2);
-        fmpq_mpoly_add_si(dn, cn, 1, ctx2);
-        fmpq_mpoly_neg(cn, cn, ctx2);
-        fmpq_mpoly_add_si(cn, cn, 1, ctx2);
-        fmpq_mpoly_gen(sn, 0, ctx2);
-        fmpq_mpoly_scalar_mul_si(sn, sn, 2, ctx2);
-        deg = 0;
-        for (k = 0; k < fmpq_mpoly_length(F, ctx3); k++) {
-            ulong ex[3];
-            fmpq_mpoly_get_term_exp_ui(ex, F, k, ctx3);
-            if ((slong) (ex[0] + ex[1]) > deg) deg = ex[0] + ex[1];
-        }
-        fmpq_mpoly_zero(G, ctx2);
-        for (k = 0; k < fmpq_mpoly_length(F, ctx3); k++) {
-            ulong ex[3];
-            fmpq_mpoly_t term, f2;
-            fmpq_mpoly_init(term, ctx2);
-            fmpq_mpoly_init(f2, ctx2);
-            fmpq_mpoly_get_term_exp_ui(ex, F, k, ctx3);
-            fmpq_mpoly_get_term_coeff_fmpq(q, F, k, ctx3);
-            fmpq_mpoly_set_fmpq(term, q, ctx2);
-            fmpq_mpoly_pow_ui(f2, cn, ex[0], ctx2);
-            fmpq_mpoly_mul(term, term, f2, ctx2);
-            fmpq_mpoly_pow_ui(f2, sn, ex[1], ctx2);
-            fmpq_mpoly_mul(term, term, f2, ctx2);
-            fmpq_mpoly_pow_ui(f2, dn, deg - ex[0] - ex[1], ctx2);
-            fmpq_mpoly_mul(term, term, f2, ctx2);
-            fmpq_mpoly_gen(f2, 1, ctx2);
-            fmpq_mpoly_pow_ui(f2, f2, ex[2], ctx2);
-            fmpq_mpoly_mul(term, term, f2, ctx2);
-            fmpq_mpoly_add(G, G, term, ctx2);
-            fmpq_mpoly_clear(term, ctx2);
-            fmpq_mpoly_clear(f2, ctx2);
-        }
+        half_angle_poly(G, F, ctx3, ctx2);
     }
     if (fmpq_cmp(u0, u1) > 0 || fmpq_cmp(p0, p1) > 0) goto decline;
 
