@@ -6,7 +6,9 @@
  * gives no negative value. So: the exact form is proved; p^2 >= 8 (true at the
  * irrational threshold, where the model fails) is never proved; a wrong rational
  * threshold is refuted exactly; a model that uses a range parameter is not decided
- * by algebra; an unused range parameter does not stop it. */
+ * by algebra; an unused range parameter does not stop it. With "and x > 2" the
+ * larger root (p + sqrt(p^2 - 8))/2 must exceed 2, i.e. p > 3: the conjunction
+ * path of the algebra. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,6 +133,27 @@ static void test_unused_range_parameter(void **state)
     check("model = G < 0\nclaim = p > 0 and 8 < p^2\n", CLAIM_PROVED, 1);
 }
 
+/* a conjunction: exists x > 2 with x^2 - p x + 2 < 0 iff the larger root exceeds 2 iff p > 3 (p <= 4) */
+static void test_conjunction(void **state)
+{
+    check("model = G < 0 and x > 2\nclaim = p > 3\n", CLAIM_PROVED, 1);
+    check("model = G < 0 and x > 1\nclaim = p > 0 and p^2 > 8\n", CLAIM_PROVED, 1);
+    {   /* p > 2 sqrt 2 is wrong for x > 2: refuted (between 2 sqrt 2 and 3) */
+        results_claim r;
+        case_t c;
+        assert_int_equal(decide_text("model = G < 0 and x > 2\nclaim = p > 0 and p^2 > 8\n", &r, &c), CLAIM_REFUTED);
+        claim_result_clear(&r);
+        case_clear(&c);
+    }
+    {   /* p >= 3 includes p = 3, where the larger root is exactly 2: never proved */
+        results_claim r;
+        case_t c;
+        assert_true(decide_text("model = G < 0 and x > 2\nclaim = p >= 3\n", &r, &c) != CLAIM_PROVED);
+        claim_result_clear(&r);
+        case_clear(&c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +162,7 @@ int main(void)
         cmocka_unit_test(test_wrong_rational_threshold_refuted),
         cmocka_unit_test(test_range_parameter_in_model),
         cmocka_unit_test(test_unused_range_parameter),
+        cmocka_unit_test(test_conjunction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -388,6 +388,9 @@ static void half_angle_poly(fmpq_mpoly_t G, const fmpq_mpoly_t F, const fmpq_mpo
     fmpq_clear(q);
 }
 
+static int threshold_multi(results_claim *out, const case_t *c, const expr_t model, const expr_t claim,
+                           int over, int param);
+
 int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn)
 {
@@ -416,7 +419,7 @@ int claim_threshold_algebra(results_claim *out, const case_t *c, const case_clai
     case EXPR_LE: op = 1; break;
     case EXPR_GT: op = 2; break;
     case EXPR_GE: op = 3; break;
-    default: return 0;
+    default: return threshold_multi(out, c, model, claim, over, param);
     }
     /* other range parameters get no value: if the model or the claim uses one,
        the conversion to polynomials fails and the algebra declines */
@@ -662,6 +665,598 @@ decline:
     fmpq_mpoly_clear(dn, ctx2); fmpq_mpoly_clear(pw, ctx2); fmpq_mpoly_clear(lc, ctx2);
     fmpq_mpoly_clear(disc, ctx2); fmpq_mpoly_clear(e0, ctx2); fmpq_mpoly_clear(e1, ctx2);
     fmpq_mpoly_ctx_clear(ctx3);
+    fmpq_mpoly_ctx_clear(ctx2);
+    fmpq_mpoly_ctx_clear(A.ctx1);
+    flint_free(A.pv);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Models that are and/or/not combinations of polynomial comparisons.
+ *
+ * With atoms G_i(u, p) op_i 0, the sign vector of (G_1, ..., G_n) along
+ * [u0, u1] can change only where some G_i gains or loses a real root in the
+ * range or two of them meet: at the real roots of
+ *     prod_i lc_u(G_i) disc_u(G_i) G_i(u0, p) G_i(u1, p)  prod_{i<j} res_u(G_i, G_j)
+ * (an atom constant in u contributes G_i itself), so between them the set
+ * S = {p : exists u: formula} is constant. S is decided exactly at rational p
+ * by isolating the roots of prod_i G_i(., p) and evaluating the formula at
+ * every root (signs there from the irreducible factor, exactly or by
+ * certified balls) and at a rational point of every gap. At an irrational
+ * event only the openness (all atoms strict, no `not`) or closedness (all
+ * non-strict, no `not`) of S is used, as for one comparison. */
+
+#define CL_MAXATOM 8
+#define CL_MAXNODE 48
+
+typedef struct {
+    int natoms;
+    fmpq_mpoly_struct G[CL_MAXATOM];
+    int op[CL_MAXATOM];              /* 0 <, 1 <=, 2 >, 3 >= */
+    int nn;
+    int kind[CL_MAXNODE], a[CL_MAXNODE], b[CL_MAXNODE];   /* 0 atom a, 1 and, 2 or, 3 not a */
+    int has_not;
+} cl_formula;
+
+static int op_holds(int op, int s)
+{
+    return op == 0 ? s < 0 : op == 1 ? s <= 0 : op == 2 ? s > 0 : s >= 0;
+}
+
+/* Truth of node k under the atoms' signs (each -1, 0, 1). */
+static int formula_eval(const cl_formula *f, int k, const int *sg)
+{
+    switch (f->kind[k]) {
+    case 0: return op_holds(f->op[f->a[k]], sg[f->a[k]]);
+    case 1: return formula_eval(f, f->a[k], sg) && formula_eval(f, f->b[k], sg);
+    case 2: return formula_eval(f, f->a[k], sg) || formula_eval(f, f->b[k], sg);
+    default: return !formula_eval(f, f->a[k], sg);
+    }
+}
+
+/* Builds the formula of e; returns the node index, or -1 (not of this form). */
+static int formula_build(cl_formula *f, const expr_t e, const case_t *c, const char **vars, slong nvars,
+                         const fmpq_mpoly_ctx_t ctx, const expr_t *pv, int flags, int depth)
+{
+    expr_t def;
+    int k, x, y;
+    if (depth > 32 || f->nn >= CL_MAXNODE) return -1;
+    switch (e->kind) {
+    case EXPR_VAR:
+        if (expr_scope_lookup(c->scope, e->name, NULL, &def) != 2) return -1;
+        return formula_build(f, def, c, vars, nvars, ctx, pv, flags, depth + 1);
+    case EXPR_AND: case EXPR_OR:
+        x = formula_build(f, e->args[0], c, vars, nvars, ctx, pv, flags, depth + 1);
+        y = x < 0 ? -1 : formula_build(f, e->args[1], c, vars, nvars, ctx, pv, flags, depth + 1);
+        if (y < 0 || f->nn >= CL_MAXNODE) return -1;
+        k = f->nn++;
+        f->kind[k] = e->kind == EXPR_AND ? 1 : 2;
+        f->a[k] = x;
+        f->b[k] = y;
+        return k;
+    case EXPR_NOT:
+        x = formula_build(f, e->args[0], c, vars, nvars, ctx, pv, flags, depth + 1);
+        if (x < 0 || f->nn >= CL_MAXNODE) return -1;
+        k = f->nn++;
+        f->kind[k] = 3;
+        f->a[k] = x;
+        f->has_not = 1;
+        return k;
+    case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: {
+        expr_t diff;
+        expr_error_t ee;
+        fmpq_mpoly_t F;
+        fmpq_mpoly_ctx_t ctx3;
+        int r, i = f->natoms;
+        if (i >= CL_MAXATOM) return -1;
+        diff = expr_binary(EXPR_SUB, expr_copy(e->args[0]), expr_copy(e->args[1]));
+        fmpq_mpoly_init(f->G + i, ctx);
+        if (flags == 0) {
+            r = alg_to_mpoly_ext(f->G + i, diff, vars, 2, ctx, c->scope, pv, 0, &ee);
+        } else {
+            fmpq_mpoly_ctx_init(ctx3, 3, ORD_LEX);
+            fmpq_mpoly_init(F, ctx3);
+            r = alg_to_mpoly_ext(F, diff, vars + 2, 3, ctx3, c->scope, pv, ALG_TRIG, &ee);
+            if (r == 0) half_angle_poly(f->G + i, F, ctx3, ctx);
+            fmpq_mpoly_clear(F, ctx3);
+            fmpq_mpoly_ctx_clear(ctx3);
+        }
+        expr_free(diff);
+        f->natoms++;   /* cleared by the caller even on failure */
+        if (r != 0) return -1;
+        f->op[i] = e->kind == EXPR_LT ? 0 : e->kind == EXPR_LE ? 1 : e->kind == EXPR_GT ? 2 : 3;
+        k = f->nn++;
+        f->kind[k] = 0;
+        f->a[k] = i;
+        return k;
+    }
+    default:
+        return -1;
+    }
+    (void) nvars;
+}
+
+static void formula_clear(cl_formula *f, const fmpq_mpoly_ctx_t ctx)
+{
+    int i;
+    for (i = 0; i < f->natoms; i++) fmpq_mpoly_clear(f->G + i, ctx);
+    f->natoms = 0;
+    f->nn = 0;
+}
+
+/* Exists u in [u0, u1] where the formula holds, at the rational p? 1, 0, or -1
+ * (a sign could not be decided). wit: a rational such u when found at one. */
+static int s_multi(fmpq_t wit, int *wit_ok, const cl_formula *f, int root, const fmpq_mpoly_ctx_t ctx2,
+                   const fmpq_t p, const fmpq_t u0, const fmpq_t u1)
+{
+    fmpq_poly_struct g[CL_MAXATOM];
+    fmpq_poly_t h;
+    alg_roots_t r;
+    fmpq_t x, prev;
+    fmpq *pt = (fmpq *) p;
+    int sg[CL_MAXATOM], i, found = 0, bad = 0;
+    slong n, k;
+    cl_point cp;
+
+    fmpq_poly_init(h);
+    fmpq_init(x);
+    fmpq_init(prev);
+    fmpq_poly_one(h);
+    for (i = 0; i < f->natoms; i++) {
+        fmpq_mpoly_t t;
+        fmpq_poly_init(g + i);
+        fmpq_mpoly_init(t, ctx2);
+        fmpq_mpoly_evaluate_one_fmpq(t, f->G + i, 1, pt, ctx2);
+        to_upoly(g + i, t, 0, ctx2);
+        fmpq_mpoly_clear(t, ctx2);
+        if (fmpq_poly_degree(g + i) > 0) fmpq_poly_mul(h, h, g + i);
+    }
+    *wit_ok = 0;
+    /* signs at a rational point */
+#define AT_RATIONAL(ptq) do { \
+        cp.q = (ptq); cp.r = NULL; cp.k = 0; \
+        for (i = 0; i < f->natoms; i++) sg[i] = sign_at(g + i, &cp); \
+        if (formula_eval(f, root, sg)) { found = 1; fmpq_set(wit, (ptq)); *wit_ok = 1; } \
+    } while (0)
+    AT_RATIONAL(u0);
+    if (!found) AT_RATIONAL(u1);
+    alg_roots_init(r);
+    n = fmpq_poly_degree(h) > 0 ? alg_roots_isolate(r, h) : 0;
+    fmpq_set(prev, u0);
+    for (k = 0; k < n && !found && !bad; k++) {
+        slong rp = 16;
+        if (alg_roots_cmp(r, k, u0) <= 0) continue;
+        if (alg_roots_cmp(r, k, u1) >= 0) break;
+        while (fmpq_cmp(r->root[k].lo, prev) <= 0 && !fmpq_equal(r->root[k].lo, r->root[k].hi)) {
+            alg_roots_refine(r, k, rp);
+            rp *= 2;
+        }
+        /* the gap before this root */
+        fmpq_add(x, prev, r->root[k].lo);
+        fmpq_div_2exp(x, x, 1);
+        if (fmpq_cmp(x, prev) > 0) AT_RATIONAL(x);
+        if (found) break;
+        /* the root itself */
+        if (fmpq_equal(r->root[k].lo, r->root[k].hi)) AT_RATIONAL(r->root[k].lo);
+        else {
+            cp.q = NULL; cp.r = r; cp.k = k;
+            for (i = 0; i < f->natoms; i++) {
+                sg[i] = sign_at(g + i, &cp);
+                if (sg[i] == -2) bad = 1;
+            }
+            if (!bad && formula_eval(f, root, sg)) found = 1;   /* at an algebraic point: no rational witness */
+        }
+        fmpq_set(prev, r->root[k].hi);
+        if (fmpq_cmp(prev, u1) > 0) fmpq_set(prev, u1);
+    }
+    if (!found && !bad) {
+        fmpq_add(x, prev, u1);
+        fmpq_div_2exp(x, x, 1);
+        if (fmpq_cmp(x, prev) > 0 && fmpq_cmp(x, u1) < 0) AT_RATIONAL(x);
+    }
+#undef AT_RATIONAL
+    for (i = 0; i < f->natoms; i++) {
+        if (sg[i] == -2 && !found) bad = 1;
+        fmpq_poly_clear(g + i);
+    }
+    alg_roots_clear(r);
+    fmpq_poly_clear(h);
+    fmpq_clear(x);
+    fmpq_clear(prev);
+    if (found) return 1;
+    return bad ? -1 : 0;
+}
+
+/* Is the formula certified true at (u, p) for the rational u and every p in the
+ * enclosure of root k of roots? */
+static int formula_near_root(const cl_formula *f, int root, const fmpq_mpoly_ctx_t ctx2, const fmpq_t u,
+                             alg_roots_struct *roots, slong k)
+{
+    int sg[CL_MAXATOM], i, ok = 0;
+    slong prec;
+    for (prec = 64; prec <= 4096 && !ok; prec *= 2) {
+        int all = 1;
+        for (i = 0; i < f->natoms && all; i++) {
+            fmpq_mpoly_t t;
+            fmpq_poly_t g;
+            arb_poly_t ap;
+            arb_t b, y;
+            fmpq *pt = (fmpq *) u;
+            fmpq_mpoly_init(t, ctx2);
+            fmpq_poly_init(g);
+            arb_poly_init(ap);
+            arb_init(b);
+            arb_init(y);
+            fmpq_mpoly_evaluate_one_fmpq(t, f->G + i, 0, pt, ctx2);
+            to_upoly(g, t, 1, ctx2);
+            alg_roots_enclosure(b, roots, k, prec);
+            arb_poly_set_fmpq_poly(ap, g, prec);
+            arb_poly_evaluate(y, ap, b, prec);
+            if (arb_is_positive(y)) sg[i] = 1;
+            else if (arb_is_negative(y)) sg[i] = -1;
+            else if (arb_is_zero(y)) sg[i] = 0;
+            else all = 0;
+            fmpq_mpoly_clear(t, ctx2);
+            fmpq_poly_clear(g);
+            arb_poly_clear(ap);
+            arb_clear(b);
+            arb_clear(y);
+        }
+        if (all && formula_eval(f, root, sg)) ok = 1;
+        if (all) break;   /* signs decided: more precision changes nothing */
+    }
+    return ok;
+}
+
+/* Three-valued sign of G(u, p) for balls u, p: -1, 0 (exactly), 1, or 2 (undecided). */
+static int mpoly_ball_sign(const fmpq_mpoly_t G, const fmpq_mpoly_ctx_t ctx2, const arb_t u, const arb_t p,
+                           slong prec)
+{
+    arb_t acc, t, c;
+    fmpq_t q;
+    slong k;
+    int s;
+    arb_init(acc);
+    arb_init(t);
+    arb_init(c);
+    fmpq_init(q);
+    for (k = 0; k < fmpq_mpoly_length(G, ctx2); k++) {
+        ulong ex[2];
+        fmpq_mpoly_get_term_exp_ui(ex, G, k, ctx2);
+        fmpq_mpoly_get_term_coeff_fmpq(q, G, k, ctx2);
+        arb_set_fmpq(c, q, prec);
+        arb_pow_ui(t, u, ex[0], prec);
+        arb_mul(c, c, t, prec);
+        arb_pow_ui(t, p, ex[1], prec);
+        arb_mul(c, c, t, prec);
+        arb_add(acc, acc, c, prec);
+    }
+    s = arb_is_positive(acc) ? 1 : arb_is_negative(acc) ? -1 : arb_is_zero(acc) ? 0 : 2;
+    arb_clear(acc);
+    arb_clear(t);
+    arb_clear(c);
+    fmpq_clear(q);
+    return s;
+}
+
+/* Three-valued formula: 0 false, 1 true, 2 undecided (Kleene). */
+static int formula_eval3(const cl_formula *f, int k, const int *sg)
+{
+    int a, b;
+    switch (f->kind[k]) {
+    case 0:
+        if (sg[f->a[k]] == 2) return 2;
+        return op_holds(f->op[f->a[k]], sg[f->a[k]]);
+    case 1:
+        a = formula_eval3(f, f->a[k], sg);
+        b = formula_eval3(f, f->b[k], sg);
+        return (a == 0 || b == 0) ? 0 : (a == 1 && b == 1) ? 1 : 2;
+    case 2:
+        a = formula_eval3(f, f->a[k], sg);
+        b = formula_eval3(f, f->b[k], sg);
+        return (a == 1 || b == 1) ? 1 : (a == 0 && b == 0) ? 0 : 2;
+    default:
+        a = formula_eval3(f, f->a[k], sg);
+        return a == 2 ? 2 : !a;
+    }
+}
+
+/* Is the formula certified FALSE for every u in [u0, u1] and every p in the
+ * enclosure of root k (bisection in u, at most 4096 pieces)? Then S is false
+ * at that root. */
+static int formula_false_near_root(const cl_formula *f, int root, const fmpq_mpoly_ctx_t ctx2,
+                                   const fmpq_t u0, const fmpq_t u1, alg_roots_struct *roots, slong k)
+{
+    fmpq *stack_lo = _fmpq_vec_init(64), *stack_hi = _fmpq_vec_init(64);
+    int sp = 0, ok = 1, pieces = 0, i, sg[CL_MAXATOM];
+    arb_t pb, ub, a, b;
+    arf_t l, h;
+    slong prec = 128;
+    arb_init(pb);
+    arb_init(ub);
+    arb_init(a);
+    arb_init(b);
+    arf_init(l);
+    arf_init(h);
+    alg_roots_enclosure(pb, roots, k, 2 * prec);
+    fmpq_set(stack_lo + 0, u0);
+    fmpq_set(stack_hi + 0, u1);
+    sp = 1;
+    while (sp > 0 && ok) {
+        int t;
+        sp--;
+        arb_set_fmpq(a, stack_lo + sp, prec);
+        arb_set_fmpq(b, stack_hi + sp, prec);
+        arb_union(ub, a, b, prec);
+        for (i = 0; i < f->natoms; i++) sg[i] = mpoly_ball_sign(f->G + i, ctx2, ub, pb, prec);
+        t = formula_eval3(f, root, sg);
+        if (t == 0) continue;
+        if (t == 1 || ++pieces > 4096 || sp + 2 > 64) { ok = 0; break; }
+        /* split */
+        fmpq_add(stack_lo + sp + 1, stack_lo + sp, stack_hi + sp);
+        fmpq_div_2exp(stack_lo + sp + 1, stack_lo + sp + 1, 1);
+        fmpq_set(stack_hi + sp + 1, stack_hi + sp);
+        fmpq_set(stack_hi + sp, stack_lo + sp + 1);
+        sp += 2;
+    }
+    _fmpq_vec_clear(stack_lo, 64);
+    _fmpq_vec_clear(stack_hi, 64);
+    arb_clear(pb);
+    arb_clear(ub);
+    arb_clear(a);
+    arb_clear(b);
+    arf_clear(l);
+    arf_clear(h);
+    return ok;
+}
+
+/* The multi-comparison decision (see above). Same returns as claim_threshold_algebra. */
+static int threshold_multi(results_claim *out, const case_t *c, const expr_t model, const expr_t claim,
+                           int over, int param)
+{
+    cl_alg A;
+    cl_formula f;
+    fmpq_mpoly_ctx_t ctx2;
+    fmpq_poly_t R, tmp;
+    fmpq_t u0, u1, p0, p1, sample, a0, b0, w, rp_wit;
+    alg_roots_t roots;
+    char cname[160], sname[160];
+    const char *vars[5];
+    int i, j, root = -1, trig = 0, ok = 1, refuted = 0, nsamples = 0, rc = 0, open_set, closed_set, strict_all = 1,
+        weak_all = 1;
+    slong nr, k;
+
+    memset(&A, 0, sizeof A);
+    memset(&f, 0, sizeof f);
+    A.c = c;
+    A.pname = c->params[param].name;
+    A.pv = flint_calloc(c->nparams + 1, sizeof(expr_t));
+    for (i = 0; i < c->nparams; i++)
+        if (i != over && i != param && !c->params[i].is_range) A.pv[i] = c->params[i].value;
+    fmpq_mpoly_ctx_init(A.ctx1, 1, ORD_LEX);
+    fmpq_mpoly_ctx_init(ctx2, 2, ORD_LEX);
+    fmpq_poly_init(R); fmpq_poly_init(tmp);
+    fmpq_init(u0); fmpq_init(u1); fmpq_init(p0); fmpq_init(p1); fmpq_init(sample);
+    fmpq_init(a0); fmpq_init(b0); fmpq_init(w); fmpq_init(rp_wit);
+    alg_roots_init(roots);
+    snprintf(cname, sizeof cname, "c_%s", c->params[over].name);
+    snprintf(sname, sizeof sname, "s_%s", c->params[over].name);
+    vars[0] = c->params[over].name;
+    vars[1] = A.pname;
+    vars[2] = cname;
+    vars[3] = sname;
+    vars[4] = A.pname;
+
+    if (const_value(p0, c->params[param].lo, c) || const_value(p1, c->params[param].hi, c)) goto done;
+    root = formula_build(&f, model, c, vars, 2, ctx2, (const expr_t *) A.pv, 0, 0);
+    if (root < 0) {
+        formula_clear(&f, ctx2);
+        root = formula_build(&f, model, c, vars, 2, ctx2, (const expr_t *) A.pv, ALG_TRIG, 0);
+        if (root < 0) goto done;
+        if (half_angle_end(u0, c->params[over].lo) || half_angle_end(u1, c->params[over].hi)) goto done;
+        trig = 1;
+    } else if (const_value(u0, c->params[over].lo, c) || const_value(u1, c->params[over].hi, c)) goto done;
+    if (f.natoms < 2 || fmpq_cmp(u0, u1) > 0 || fmpq_cmp(p0, p1) > 0) goto done;
+    for (i = 0; i < f.natoms; i++) {
+        if (f.op[i] == 0 || f.op[i] == 2) weak_all = 0;
+        else strict_all = 0;
+    }
+    open_set = !f.has_not && strict_all;
+    closed_set = !f.has_not && weak_all;
+
+    /* the critical polynomial */
+    fmpq_poly_one(R);
+    for (i = 0; i < f.natoms; i++) {
+        slong d = fmpq_mpoly_degree_si(f.G + i, 0, ctx2);
+        fmpq_mpoly_t x, lc;
+        fmpq *pt;
+        fmpq_mpoly_init(x, ctx2);
+        fmpq_mpoly_init(lc, ctx2);
+        if (d < 1) {
+            to_upoly(tmp, f.G + i, 1, ctx2);
+            if (fmpq_poly_is_zero(tmp)) ok = 0;
+            else fmpq_poly_mul(R, R, tmp);
+        } else {
+            for (k = 0; k < fmpq_mpoly_length(f.G + i, ctx2); k++) {
+                ulong ex[2];
+                fmpq_mpoly_get_term_exp_ui(ex, f.G + i, k, ctx2);
+                if ((slong) ex[0] == d) {
+                    fmpq_mpoly_t mono;
+                    fmpq_t q;
+                    fmpq_init(q);
+                    fmpq_mpoly_init(mono, ctx2);
+                    fmpq_mpoly_get_term_coeff_fmpq(q, f.G + i, k, ctx2);
+                    fmpq_mpoly_gen(mono, 1, ctx2);
+                    fmpq_mpoly_pow_ui(mono, mono, ex[1], ctx2);
+                    fmpq_mpoly_scalar_mul_fmpq(mono, mono, q, ctx2);
+                    fmpq_mpoly_add(lc, lc, mono, ctx2);
+                    fmpq_mpoly_clear(mono, ctx2);
+                    fmpq_clear(q);
+                }
+            }
+            to_upoly(tmp, lc, 1, ctx2);
+            fmpq_poly_mul(R, R, tmp);
+            if (d >= 2) {
+                if (alg_discriminant(x, f.G + i, 0, ctx2)) ok = 0;
+                else {
+                    to_upoly(tmp, x, 1, ctx2);
+                    if (fmpq_poly_is_zero(tmp)) ok = 0;
+                    fmpq_poly_mul(R, R, tmp);
+                }
+            }
+            pt = u0;
+            fmpq_mpoly_evaluate_one_fmpq(x, f.G + i, 0, pt, ctx2);
+            to_upoly(tmp, x, 1, ctx2);
+            if (fmpq_poly_is_zero(tmp)) ok = 0;
+            fmpq_poly_mul(R, R, tmp);
+            pt = u1;
+            fmpq_mpoly_evaluate_one_fmpq(x, f.G + i, 0, pt, ctx2);
+            to_upoly(tmp, x, 1, ctx2);
+            if (fmpq_poly_is_zero(tmp)) ok = 0;
+            fmpq_poly_mul(R, R, tmp);
+            for (j = 0; j < i && ok; j++) {
+                if (fmpq_mpoly_degree_si(f.G + j, 0, ctx2) < 1) continue;
+                if (alg_resultant(x, f.G + i, f.G + j, 0, ctx2)) { ok = 0; break; }
+                to_upoly(tmp, x, 1, ctx2);
+                if (fmpq_poly_is_zero(tmp)) ok = 0;   /* a common factor: give up */
+                fmpq_poly_mul(R, R, tmp);
+            }
+        }
+        fmpq_mpoly_clear(x, ctx2);
+        fmpq_mpoly_clear(lc, ctx2);
+    }
+    if (!ok || claim_polys(R, claim, &A, 0) || fmpq_poly_is_zero(R)) { ok = 0; goto done; }
+
+    nr = fmpq_poly_degree(R) > 0 ? alg_roots_isolate(roots, R) : 0;
+    {
+        slong nev = 0, e;
+        slong *ev = flint_malloc((nr + 2) * sizeof(slong));
+        int *sgap = flint_calloc(nr + 2, sizeof(int)), *wok = flint_calloc(nr + 2, sizeof(int));
+        fmpq *wgap = _fmpq_vec_init(nr + 2);
+        ev[nev++] = -1;
+        for (k = 0; k < nr; k++)
+            if (alg_roots_cmp(roots, k, p0) > 0 && alg_roots_cmp(roots, k, p1) < 0) ev[nev++] = k;
+        ev[nev++] = -2;
+        for (e = 0; e + 1 < nev && ok; e++) {
+            cl_point pt;
+            int cv;
+            slong rp = 16;
+            if (ev[e] == -1) fmpq_set(a0, p0);
+            else {
+                if (ev[e + 1] == -2)
+                    while (fmpq_cmp(roots->root[ev[e]].hi, p1) >= 0 &&
+                           !fmpq_equal(roots->root[ev[e]].lo, roots->root[ev[e]].hi)) {
+                        alg_roots_refine(roots, ev[e], rp);
+                        rp *= 2;
+                    }
+                fmpq_set(a0, roots->root[ev[e]].hi);
+            }
+            if (ev[e + 1] == -2) fmpq_set(b0, p1);
+            else {
+                while (fmpq_cmp(roots->root[ev[e + 1]].lo, a0) <= 0 &&
+                       !fmpq_equal(roots->root[ev[e + 1]].lo, roots->root[ev[e + 1]].hi)) {
+                    alg_roots_refine(roots, ev[e + 1], rp);
+                    rp *= 2;
+                }
+                fmpq_set(b0, roots->root[ev[e + 1]].lo);
+            }
+            if (fmpq_cmp(a0, b0) >= 0) { ok = 0; break; }
+            fmpq_add(sample, a0, b0);
+            fmpq_div_2exp(sample, sample, 1);
+            sgap[e] = s_multi(wgap + e, wok + e, &f, root, ctx2, sample, u0, u1);
+            pt.q = sample; pt.r = NULL; pt.k = 0;
+            cv = claim_truth(claim, &pt, &A, 0);
+            nsamples++;
+            if (sgap[e] < 0 || cv < 0) { ok = 0; break; }
+            if (cv != sgap[e]) {
+                refuted = 1;
+                fmpq_set(rp_wit, sample);
+                ok = 0;
+                break;
+            }
+        }
+        for (e = 0; e < nev && ok; e++) {
+            cl_point pt;
+            int sv, cv;
+            if (ev[e] >= 0 && !fmpq_equal(roots->root[ev[e]].lo, roots->root[ev[e]].hi)) {
+                const fmpz_poly_struct *fz = roots->fac->p + roots->root[ev[e]].factor;
+                if (fmpz_poly_degree(fz) == 1) {
+                    fmpq_set_fmpz_frac(roots->root[ev[e]].lo, fz->coeffs + 0, fz->coeffs + 1);
+                    fmpq_neg(roots->root[ev[e]].lo, roots->root[ev[e]].lo);
+                    fmpq_set(roots->root[ev[e]].hi, roots->root[ev[e]].lo);
+                }
+            }
+            if (ev[e] < 0 || fmpq_equal(roots->root[ev[e]].lo, roots->root[ev[e]].hi)) {
+                const fmpq *q0 = ev[e] == -1 ? p0 : ev[e] == -2 ? p1 : roots->root[ev[e]].lo;
+                int wo;
+                sv = s_multi(w, &wo, &f, root, ctx2, q0, u0, u1);
+                pt.q = q0; pt.r = NULL; pt.k = 0;
+                cv = claim_truth(claim, &pt, &A, 0);
+                if (sv >= 0 && cv >= 0 && cv != sv) {
+                    refuted = 1;
+                    fmpq_set(rp_wit, q0);
+                }
+            } else {
+                int left = sgap[e - 1], right = sgap[e];
+                if (open_set && (!left || !right)) sv = 0;
+                else if (closed_set && (left || right)) sv = 1;
+                else if (open_set && ((wok[e - 1] && formula_near_root(&f, root, ctx2, wgap + e - 1, roots, ev[e])) ||
+                                      (wok[e] && formula_near_root(&f, root, ctx2, wgap + e, roots, ev[e]))))
+                    sv = 1;
+                else if (!left && !right && formula_false_near_root(&f, root, ctx2, u0, u1, roots, ev[e]))
+                    sv = 0;   /* the formula is certified false on the whole range of over there */
+                else { ok = 0; break; }
+                pt.q = NULL; pt.r = roots; pt.k = ev[e];
+                cv = claim_truth(claim, &pt, &A, 0);
+            }
+            nsamples++;
+            if (sv < 0 || cv < 0 || cv != sv) ok = 0;
+        }
+        _fmpq_vec_clear(wgap, nr + 2);
+        flint_free(sgap);
+        flint_free(wok);
+        flint_free(ev);
+    }
+    if (refuted) {
+        char *pt = claim_fmpq_text(rp_wit);
+        out->status = CLAIM_REFUTED;
+        for (k = 0; k < out->nwitness; k++) { flint_free(out->wnames[k]); flint_free(out->wvalues[k]); }
+        flint_free(out->wnames);
+        flint_free(out->wvalues);
+        out->nwitness = 1;
+        out->wnames = flint_calloc(1, sizeof(char *));
+        out->wvalues = flint_calloc(1, sizeof(char *));
+        out->wnames[0] = claim_strdup(A.pname);
+        out->wvalues[0] = pt;
+        flint_free(out->claim_side);
+        flint_free(out->model_side);
+        out->claim_side = claim_printf("the claim and the model's 'exists %s' differ at %s = %s (both decided "
+                                       "exactly)", c->params[over].name, A.pname, pt);
+        out->model_side = claim_printf("decided by real-root isolation of the model's %d polynomials at %s = %s",
+                                       f.natoms, A.pname, pt);
+        flint_free(out->detail);
+        out->detail = claim_printf("Refuted by exact algebra at the rational point %s = %s.", A.pname, pt);
+        rc = 2;
+    } else if (ok) {
+        out->status = CLAIM_PROVED;
+        flint_free(out->detail);
+        out->detail = claim_printf("Proved by exact algebra: %sthe model is a combination of %d polynomial "
+                                   "comparisons in %s; their sign pattern on the range of %s can change only at the "
+                                   "real roots of one critical polynomial in %s (leading coefficients, "
+                                   "discriminants, end values, pairwise resultants, and the claim's polynomials, "
+                                   "degree %ld); at each root, both ends and a rational point between consecutive "
+                                   "roots (%d points) the model's 'exists %s' and the claim were decided and "
+                                   "agree.", trig ? "after the substitution u = tan(over/2), " : "", f.natoms,
+                                   trig ? "u" : c->params[over].name, c->params[over].name, A.pname,
+                                   (long) fmpq_poly_degree(R), nsamples, c->params[over].name);
+        rc = 1;
+    }
+done:
+    formula_clear(&f, ctx2);
+    alg_roots_clear(roots);
+    fmpq_poly_clear(R); fmpq_poly_clear(tmp);
+    fmpq_clear(u0); fmpq_clear(u1); fmpq_clear(p0); fmpq_clear(p1); fmpq_clear(sample);
+    fmpq_clear(a0); fmpq_clear(b0); fmpq_clear(w); fmpq_clear(rp_wit);
     fmpq_mpoly_ctx_clear(ctx2);
     fmpq_mpoly_ctx_clear(A.ctx1);
     flint_free(A.pv);
