@@ -9,6 +9,8 @@ char *claim_strdup(const char *s);
 /* The claim's `claim` / `model` predicate, parsed and checked in c's scope. */
 expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn);
 expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn);
+/* out's witness: n parameter names and exact rational values (copied). */
+void claim_set_witness(results_claim *out, int n, const char *const *names, const fmpq *values);
 /* The simplest rational in [lo, hi]. */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 /* "P is true/false there" (with both sides when P is a comparison), at a point box. */

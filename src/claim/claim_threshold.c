@@ -132,14 +132,11 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
         }
     }
     if (found >= 0) {
+        const char *names[2];
+        names[0] = c->params[over].name;
+        names[1] = c->params[param].name;
         out->status = CLAIM_REFUTED;
-        out->nwitness = 2;
-        out->wnames = flint_calloc(2, sizeof(char *));
-        out->wvalues = flint_calloc(2, sizeof(char *));
-        out->wnames[0] = claim_strdup(c->params[over].name);
-        out->wnames[1] = claim_strdup(c->params[param].name);
-        out->wvalues[0] = claim_fmpq_text(wq[0]);
-        out->wvalues[1] = claim_fmpq_text(wq[1]);
+        claim_set_witness(out, 2, names, wq[0]);   /* wq[0], wq[1] are contiguous */
         arb_set_fmpq(cbox + over, wq[0], c->prec);
         arb_set_fmpq(cbox + param, wq[1], c->prec);
         out->model_side = claim_side_text(mp, c, cbox, c->prec);
@@ -175,12 +172,9 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
             arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
         }
         if (found >= 0) {
+            const char *name = c->params[param].name;
             out->status = CLAIM_REFUTED;
-            out->nwitness = 1;
-            out->wnames = flint_calloc(1, sizeof(char *));
-            out->wvalues = flint_calloc(1, sizeof(char *));
-            out->wnames[0] = claim_strdup(c->params[param].name);
-            out->wvalues[0] = claim_fmpq_text(wq[1]);
+            claim_set_witness(out, 1, &name, wq[1]);
             arb_set_fmpq(cbox + param, wq[1], c->prec);
             out->claim_side = claim_side_text(cp, c, cbox, c->prec);
             out->model_side = claim_printf("the model is certified false for every %s in its range at %s = %s",

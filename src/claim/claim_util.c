@@ -142,3 +142,15 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
     return r;
 }
 
+
+void claim_set_witness(results_claim *out, int n, const char *const *names, const fmpq *values)
+{
+    int k;
+    out->nwitness = n;
+    out->wnames = flint_calloc(n ? n : 1, sizeof(char *));
+    out->wvalues = flint_calloc(n ? n : 1, sizeof(char *));
+    for (k = 0; k < n; k++) {
+        out->wnames[k] = claim_strdup(names[k]);
+        out->wvalues[k] = claim_fmpq_text(values + k);
+    }
+}
