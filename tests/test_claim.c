@@ -44,9 +44,9 @@ static void read_case_text(case_t *c, const char *name, const char *text)
 }
 
 /* Decides claim `name` of c; returns the status (out filled, caller clears). */
-static claim_status decide(results_claim *out, const case_t *c, const char *name)
+static claim_status decide(claim_result *out, const case_t *c, const char *name)
 {
-    results_options opt;
+    pave_options opt;
     char err[1024] = "";
     int i, rc;
     memset(&opt, 0, sizeof opt);
@@ -55,7 +55,7 @@ static claim_status decide(results_claim *out, const case_t *c, const char *name
     for (i = 0; i < c->nclaims; i++)
         if (strcmp(c->claims[i].name, name) == 0) break;
     assert_true(i < c->nclaims);
-    rc = claim_decide(out, c, c->claims + i, NULL, &opt, err, sizeof err);
+    rc = claim_decide(out, c, c->claims + i, &opt, 0, err, sizeof err);
     if (rc != 0) fprintf(stderr, "claim %s: %s\n", name, err);
     assert_int_equal(rc, 0);
     return out->status;
@@ -63,7 +63,7 @@ static claim_status decide(results_claim *out, const case_t *c, const char *name
 
 /* The witness value of parameter name as an exact rational; 2*atan(u)
  * values set *half = 1 and q = u. Fails the test if absent. */
-static void witness(fmpq_t q, int *half, const results_claim *r, const char *name)
+static void witness(fmpq_t q, int *half, const claim_result *r, const char *name)
 {
     int k;
     for (k = 0; k < r->nwitness; k++)
@@ -157,7 +157,7 @@ static void rpoly_eval(fmpq_t v, const rpoly *p, const fmpq_t x, const fmpq_t y)
 static void test_false_equivalence(void **state)
 {
     case_t c;
-    results_claim r;
+    claim_result r;
     fmpq_t x, y, t;
     int h;
     (void) state;
@@ -190,7 +190,7 @@ static void test_false_random(void **state)
         char poly[1024], text[4096];
         fmpq_t x0, y0, v, lo, hi, x, y, w;
         case_t c;
-        results_claim r;
+        claim_result r;
         const char *kind = iter % 3 == 0 ? "equivalent" : iter % 3 == 1 ? "implies" : "implied_by";
         int h;
         rpoly_rand(&p, st);
@@ -238,7 +238,7 @@ static void test_false_random(void **state)
 static void expect_not_refuted(const char *name, const char *text, claim_status want_or_better)
 {
     case_t c;
-    results_claim r;
+    claim_result r;
     claim_status s;
     read_case_text(&c, name, text);
     s = decide(&r, &c, "c");
@@ -368,7 +368,7 @@ static int rod_B_sign(const fmpq_t th, int half, const fmpq_t mu)
 
 /* A refuted threshold witness: the claim at mu differs from "exists theta: B < 0",
  * and a theta given in the witness really has B < 0. */
-static void check_rod_witness(const results_claim *r, int (*claim)(const fmpq_t))
+static void check_rod_witness(const claim_result *r, int (*claim)(const fmpq_t))
 {
     fmpq_t mu, th;
     int h, k, has_theta = 0;
@@ -396,7 +396,7 @@ static int cl_high(const fmpq_t mu) { fmpq_t q; int r; fmpq_init(q); fmpq_set_si
 static void test_threshold_rod(void **state)
 {
     case_t c;
-    results_claim r;
+    claim_result r;
     fmpq_t mu, q;
     int h;
     (void) state;
@@ -435,7 +435,7 @@ static void test_threshold_rod(void **state)
 static void test_nonpolynomial(void **state)
 {
     case_t c;
-    results_claim r;
+    claim_result r;
     claim_status s;
     fmpq_t th, mu;
     int h;

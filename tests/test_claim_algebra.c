@@ -29,11 +29,11 @@ static const char *base =
     "G = x^2 - p*x + 2\n"
     "Gq = x^2 - p*x + 2 + q\n";
 
-static claim_status decide_text(const char *claim_lines, results_claim *out, case_t *c)
+static claim_status decide_text(const char *claim_lines, claim_result *out, case_t *c)
 {
     char path[128], text[2048];
     case_error_t err;
-    results_options opt;
+    pave_options opt;
     char e[1024] = "";
     FILE *f;
     snprintf(path, sizeof path, "/tmp/fricert-test-claim-alg-%ld.case", (long) getpid());
@@ -52,14 +52,13 @@ static claim_status decide_text(const char *claim_lines, results_claim *out, cas
     memset(&opt, 0, sizeof opt);
     opt.prec = 128;
     opt.threads = 1;
-    opt.depth = 8;
-    assert_int_equal(claim_decide(out, c, &c->claims[0], NULL, &opt, e, sizeof e), 0);
+    assert_int_equal(claim_decide(out, c, &c->claims[0], &opt, 8, e, sizeof e), 0);
     return out->status;
 }
 
 static void check(const char *lines, claim_status want, int exact)
 {
-    results_claim r;
+    claim_result r;
     case_t c;
     claim_status st = decide_text(lines, &r, &c);
     if (st != want)
@@ -79,7 +78,7 @@ static void test_closed_form_not_proved(void **state)
 {
     /* true at p = 2 sqrt 2, where the model fails: must not be proved (nor refuted
        with a wrong witness: the disagreement is at an irrational point only) */
-    results_claim r;
+    claim_result r;
     case_t c;
     claim_status st = decide_text("model = G < 0\nclaim = p > 0 and p^2 >= 8\n", &r, &c);
     assert_true(st != CLAIM_PROVED);
@@ -89,7 +88,7 @@ static void test_closed_form_not_proved(void **state)
 
 static void test_wrong_rational_threshold_refuted(void **state)
 {
-    results_claim r;
+    claim_result r;
     case_t c;
     fmpq_t w, t;
     int k;
@@ -119,7 +118,7 @@ static void test_range_parameter_in_model(void **state)
     /* the model uses q, a range: the algebra must decline; no counterexample exists
        for the q-free part... the claim is true for q = 0 only, so it is refuted or
        consistent, never proved */
-    results_claim r;
+    claim_result r;
     case_t c;
     claim_status st = decide_text("model = Gq < 0\nclaim = p > 0 and p^2 > 8\n", &r, &c);
     assert_true(st != CLAIM_PROVED);
@@ -139,14 +138,14 @@ static void test_conjunction(void **state)
     check("model = G < 0 and x > 2\nclaim = p > 3\n", CLAIM_PROVED, 1);
     check("model = G < 0 and x > 1\nclaim = p > 0 and p^2 > 8\n", CLAIM_PROVED, 1);
     {   /* p > 2 sqrt 2 is wrong for x > 2: refuted (between 2 sqrt 2 and 3) */
-        results_claim r;
+        claim_result r;
         case_t c;
         assert_int_equal(decide_text("model = G < 0 and x > 2\nclaim = p > 0 and p^2 > 8\n", &r, &c), CLAIM_REFUTED);
         claim_result_clear(&r);
         case_clear(&c);
     }
     {   /* p >= 3 includes p = 3, where the larger root is exactly 2: never proved */
-        results_claim r;
+        claim_result r;
         case_t c;
         assert_true(decide_text("model = G < 0 and x > 2\nclaim = p >= 3\n", &r, &c) != CLAIM_PROVED);
         claim_result_clear(&r);

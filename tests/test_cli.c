@@ -41,30 +41,30 @@ static void test_within(void **state)
     fmpq_set_si(tol, 1, 8);
     ball_q(v, 1, 2, 0, 1);
     ball_q(x, 1, 2, 1, 16);          /* [7/16, 9/16]: inside */
-    assert_true(cli_ball_within(x, v, tol, 128));
+    assert_true(run_ball_within(x, v, tol, 128));
     arb_set_si(x, 5);
     arb_mul_2exp_si(x, x, -3);       /* exactly 5/8: on the edge, inside the closed interval */
-    assert_true(cli_ball_within(x, v, tol, 128));
+    assert_true(run_ball_within(x, v, tol, 128));
     ball_q(x, 5, 8, 1, 1000000);     /* reaches beyond 5/8 */
-    assert_false(cli_ball_within(x, v, tol, 128));
+    assert_false(run_ball_within(x, v, tol, 128));
     ball_q(x, 1, 2, 1, 4);           /* wider than the interval */
-    assert_false(cli_ball_within(x, v, tol, 128));
+    assert_false(run_ball_within(x, v, tol, 128));
     /* TOL = 0: only an exact ball equal to V passes */
     fmpq_zero(tol);
     arb_set_d(x, 0.5);
-    assert_true(cli_ball_within(x, v, tol, 128));
+    assert_true(run_ball_within(x, v, tol, 128));
     ball_q(x, 1, 2, 1, 1000000000);
-    assert_false(cli_ball_within(x, v, tol, 128));
+    assert_false(run_ball_within(x, v, tol, 128));
     /* V itself a ball, V in [7/16, 9/16], TOL = 1/8: x must lie within TOL
      * of every such V, i.e. in [9/16 - 1/8, 7/16 + 1/8] = [7/16, 9/16]. */
     fmpq_set_si(tol, 1, 8);
     ball_q(v, 1, 2, 1, 16);
     arb_set_d(x, 0.5);
-    assert_true(cli_ball_within(x, v, tol, 128));
+    assert_true(run_ball_within(x, v, tol, 128));
     arb_set_d(x, 0.59375);           /* 19/32 > 9/16: within TOL of 1/2, not of 7/16 */
-    assert_false(cli_ball_within(x, v, tol, 128));
+    assert_false(run_ball_within(x, v, tol, 128));
     arb_indeterminate(x);
-    assert_false(cli_ball_within(x, v, tol, 128));
+    assert_false(run_ball_within(x, v, tol, 128));
     arb_clear(x);
     arb_clear(v);
     fmpq_clear(tol);
@@ -86,12 +86,12 @@ static void test_strings(void **state)
         slong prec = 16 + n_randint(st, 200);
         arb_randtest(x, st, 1 + n_randint(st, 300), 1 + n_randint(st, 40));
         if (!arb_is_finite(x)) continue;
-        s = cli_ball_str(x, prec);
+        s = fc_ball_str(x, prec);
         assert_int_equal(arb_set_str(y, s, 400), 0);
         if (!arb_contains(y, x)) print_error("%s does not contain the ball\n", s);
         assert_true(arb_contains(y, x));
         flint_free(s);
-        results_ball_mid_rad(&mid, &rad, x, cli_digits(prec));
+        fc_ball_mid_rad(&mid, &rad, x, fc_ball_digits(prec));
         assert_int_equal(arb_set_str(m, mid, 400), 0);
         assert_int_equal(arb_set_str(r, rad, 400), 0);
         arb_add_error(m, r);
@@ -101,16 +101,16 @@ static void test_strings(void **state)
     }
     /* exact values print exactly */
     arb_set_si(x, -9);
-    s = cli_ball_str(x, 128);
+    s = fc_ball_str(x, 128);
     assert_string_equal(s, "-9");
     flint_free(s);
     arb_set_d(x, 0.25);
-    s = cli_ball_str(x, 128);
+    s = fc_ball_str(x, 128);
     assert_string_equal(s, "0.25");
     flint_free(s);
     /* a wide ball keeps a few digits of its midpoint: [1.5 +/- 0.25] */
     ball_q(x, 3, 2, 1, 4);
-    s = cli_ball_str(x, 128);
+    s = fc_ball_str(x, 128);
     assert_int_equal(strncmp(s, "[1.5", 4), 0);
     assert_int_equal(arb_set_str(y, s, 400), 0);
     assert_true(arb_contains(y, x));
@@ -155,8 +155,8 @@ static void test_expect(void **state)
     unlink(path);
     assert_int_equal(c.nexpect, 10);
     for (i = 0; i < 10; i++) {
-        cli_expect_result res;
-        cli_expect_eval(&res, &c, i, 128, NULL);
+        run_expect res;
+        run_expect_eval(&res, &c, i, 128, NULL);
         if (res.passed != want[i]) print_error("expect %d (%s): got %s\n", i, c.expect[i].text, res.got);
         assert_int_equal(res.passed, want[i]);
         assert_int_equal(res.internal, 0);

@@ -1,4 +1,4 @@
-/* test_report.c -- report.pdf and P.tex from a results_t built here by hand
+/* test_report.c -- report.pdf and P.tex from a run_results built here by hand
  * (a small case read with case_read, its quantities evaluated with
  * expr_eval_once, a certified paving of the unit disc), checked with
  * independent tools: qpdf --check, pdftotext, pdffonts, pdfimages, cmp of two
@@ -96,16 +96,16 @@ test_sha256(void **state)
     static const char *abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 
     (void) state;
-    fc_sha256_hex("abc", 3, hex);
+    run_sha256_hex("abc", 3, hex);
     assert_string_equal(hex, abc);
-    fc_sha256_hex("", 0, hex);
+    run_sha256_hex("", 0, hex);
     assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    fc_sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+    run_sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
     assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
     write_text("abc.txt", "abc");
-    assert_int_equal(fc_sha256_file(tmp_path("abc.txt"), hex), 0);
+    assert_int_equal(run_sha256_file(tmp_path("abc.txt"), hex), 0);
     assert_string_equal(hex, abc);
-    assert_int_equal(fc_sha256_file(tmp_path("no-such-file"), hex), -1);
+    assert_int_equal(run_sha256_file(tmp_path("no-such-file"), hex), -1);
     assert_string_equal(hex, "");
 }
 
@@ -173,12 +173,12 @@ static const char *good_tmpl =
 typedef struct
 {
     case_t c;
-    results_t res;
+    run_results res;
     expr_prog_t prog;
 } fixture;
 
 static void
-eval_point(results_point *pt, const case_t *c, int index, slong prec)
+eval_point(run_point *pt, const case_t *c, int index, slong prec)
 {
     arb_ptr box = _arb_vec_init(c->nparams);
     int i;
@@ -217,7 +217,7 @@ fixture_init(fixture *F)
     expr_t roots[2];
     arb_ptr box;
     pave_problem pb;
-    results_plot *rp;
+    run_plot *rp;
     int i;
 
     memset(F, 0, sizeof *F);
@@ -233,7 +233,7 @@ fixture_init(fixture *F)
     F->res.prec = 128;
     F->res.threads = 1;
     F->res.npoints = 2;
-    F->res.points = flint_calloc(2, sizeof(results_point));
+    F->res.points = flint_calloc(2, sizeof(run_point));
     eval_point(&F->res.points[0], &F->c, -1, 128);
     eval_point(&F->res.points[1], &F->c, 0, 128);
 
@@ -245,7 +245,7 @@ fixture_init(fixture *F)
         expr_free(roots[i]);
     assert_non_null(F->prog);
     F->res.nplots = 1;
-    F->res.plots = flint_calloc(1, sizeof(results_plot));
+    F->res.plots = flint_calloc(1, sizeof(run_plot));
     rp = &F->res.plots[0];
     rp->plot = &F->c.plots[0];
     rp->depth = 6;
@@ -276,14 +276,14 @@ fixture_init(fixture *F)
 
     /* a claim the test states itself (rho2 < 1/4 implies rho2 < 1 is true) */
     F->res.nclaims = 1;
-    F->res.claims = flint_calloc(1, sizeof(results_claim));
+    F->res.claims = flint_calloc(1, sizeof(claim_result));
     F->res.claims[0].claim = &F->c.claims[0];
     F->res.claims[0].status = CLAIM_PROVED;
     F->res.claims[0].detail = strdup("Shown by hand for this test: 1/4 < 1.");
     F->res.claims[0].plot = -1;
 
-    assert_int_equal(fc_sha256_file(tmp_path("disc.case"), F->res.sha256), 0);
-    results_fill_versions(&F->res);
+    assert_int_equal(run_sha256_file(tmp_path("disc.case"), F->res.sha256), 0);
+    run_fill_versions(&F->res);
 }
 
 static void
@@ -293,7 +293,7 @@ fixture_clear(fixture *F)
 
     for (i = 0; i < F->res.npoints; i++)
     {
-        results_point *pt = &F->res.points[i];
+        run_point *pt = &F->res.points[i];
         flint_free(pt->qnames);
         _arb_vec_clear(pt->q, pt->nq);
         flint_free(pt->qst);
@@ -627,7 +627,7 @@ test_ball_str(void **state)
     fmpq_init(q);
     fmpq_set_si(q, 2, 5);
     arb_set_fmpq(x, q, 128);
-    s = report_ball_str(x, 15, 128);
+    s = fc_ball_str_unicode(x, 15, 128);
     /* back to arb syntax and parse: must contain 2/5 */
     t = malloc(strlen(s) + 8);
     for (k = 0, u = s; *u; )
@@ -646,7 +646,7 @@ test_ball_str(void **state)
     /* a negative number gets a true minus sign */
     arb_set_si(x, -3);
     arb_div_ui(x, x, 7, 128);
-    s = report_ball_str(x, 10, 128);
+    s = fc_ball_str_unicode(x, 10, 128);
     assert_true(strncmp(s, "[\xe2\x88\x92" "0.428571428", 12) == 0);
     flint_free(s);
     arb_clear(x); arb_clear(y);

@@ -1,5 +1,5 @@
 /* test_report_cases.c -- every shipped case through the whole pipeline
- * (results_compute, results.json, cells CSV, figures, report.pdf), checked
+ * (run_case, results.json, cells CSV, figures, report.pdf), checked
  * with outside tools: qpdf --check, pdftotext (title, every parameter, every
  * region, the provenance line), pdffonts (all embedded), pdfimages (no
  * raster image), byte-identical repeat runs under SOURCE_DATE_EPOCH, and the
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include "report/report.h"
-#include "report/results.h"
+#include "run/run.h"
 #include "report/results_json.h"
 
 static char *slurp(const char *cmd, size_t *len)
@@ -95,7 +95,7 @@ static int run_ok(const char *cmd)
     return r == 0;
 }
 
-static void write_case(results_t *res, const char *dir)
+static void write_case(run_results *res, const char *dir)
 {
     char path[1200], err[1024];
     char *json = results_json_dumps(res);
@@ -175,7 +175,7 @@ static void check_json(const char *path, const case_t *c)
 
 /* The cells CSV contract: header, five fields, decimals with >= 17 significant
  * digits, known labels, cells inside the paved box, areas adding up to 1. */
-static void check_csv(const char *path, const results_plot *rp, const case_t *c)
+static void check_csv(const char *path, const run_plot *rp, const case_t *c)
 {
     size_t len;
     char *t = read_file(path, &len), *line, *save;
@@ -220,8 +220,8 @@ static void check_case(const char *file)
 {
     case_t c;
     case_error_t err;
-    results_t res;
-    results_options opt;
+    run_results res;
+    run_options opt;
     char d1[256], d2[256], cmd[1400], pdf[600], pdf2[600], *text, *fonts, *imgs;
     const char *depth = getenv("FC_TEST_DEPTH");
     int i, k;
@@ -233,9 +233,9 @@ static void check_case(const char *file)
     opt.depth = depth ? atoi(depth) : 6;
     opt.threads = 1;
     setenv("SOURCE_DATE_EPOCH", "1767225600", 1);
-    assert_int_equal(results_compute(&res, &c, &opt), 0);
-    fc_sha256_file(c.path, res.sha256);
-    results_fill_versions(&res);
+    assert_int_equal(run_case(&res, &c, &opt), 0);
+    run_sha256_file(c.path, res.sha256);
+    run_fill_versions(&res);
     snprintf(d1, sizeof d1, "/tmp/fricert-test-report-%ld-a", (long) getpid());
     snprintf(d2, sizeof d2, "/tmp/fricert-test-report-%ld-b", (long) getpid());
     write_case(&res, d1);
@@ -305,7 +305,7 @@ static void check_case(const char *file)
     }
     snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", d1, d2);
     assert_true(run_ok(cmd));
-    results_clear(&res);
+    run_results_clear(&res);
     case_clear(&c);
     unsetenv("SOURCE_DATE_EPOCH");
     printf("  %s: report checked\n", file);

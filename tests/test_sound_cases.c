@@ -1,7 +1,7 @@
 /* test_sound_cases.c -- soundness sweep over the shipped case library.
  *
  * For every case file in cases/ (one cmocka test each): read it, compute its
- * results (results_compute, every plot paved at depth FC_SWEEP_DEPTH,
+ * results (run_case, every plot paved at depth FC_SWEEP_DEPTH,
  * default 6), and for every labelled cell of every plot pick FC_SWEEP_POINTS
  * (default 2) random exact dyadic points strictly inside the cell; range
  * parameters that are not plot axes get a random exact point strictly
@@ -29,7 +29,7 @@
 #include <time.h>
 #include <cmocka.h>
 #include "case/case.h"
-#include "report/results.h"
+#include "run/run.h"
 #include "sound/mpfr_eval.c"
 
 #define MAX_FAIL_PRINT 10
@@ -120,7 +120,7 @@ typedef struct {
 
 /* shift = 0: checks the paving's labels; shift = 1: the mutant (region r
  * read as region r + 1 mod nregions, none cells left out), failures not printed */
-static void sweep_plot(const case_t *c, const results_plot *rp, sound_point *sp, rng_t *r, plot_counts *pc,
+static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng_t *r, plot_counts *pc,
                        int shift)
 {
     const case_plot *pl = rp->plot;
@@ -194,8 +194,8 @@ static void test_case_sound(void **state)
     const char *path = (const char *) *state;
     case_t c;
     case_error_t err;
-    results_t res;
-    results_options opt;
+    run_results res;
+    run_options opt;
     sound_point sp;
     rng_t r;
     int i, rc;
@@ -210,10 +210,10 @@ static void test_case_sound(void **state)
     opt.prec = 0;
     opt.depth = sweep_depth;
     opt.threads = 1;
-    rc = results_compute(&res, &c, &opt);
+    rc = run_case(&res, &c, &opt);
     if (rc != 0) {
-        fprintf(stderr, "%s: results_compute returned %d: %s\n", path, rc, res.error);
-        results_clear(&res);
+        fprintf(stderr, "%s: run_case returned %d: %s\n", path, rc, res.error);
+        run_results_clear(&res);
         case_clear(&c);
         fail();
     }
@@ -245,14 +245,14 @@ static void test_case_sound(void **state)
         totals.skipped += pc.skipped;
         if (pc.failures) {
             sound_point_clear(&sp);
-            results_clear(&res);
+            run_results_clear(&res);
             case_clear(&c);
             fail_msg("%lu labels do not hold", pc.failures);
         }
         /* the check must have had something to bite on */
         if (pc.labelled > 0 && pc.checked == 0) {
             sound_point_clear(&sp);
-            results_clear(&res);
+            run_results_clear(&res);
             case_clear(&c);
             fail_msg("plot %s: no point could be checked", pl_name);
         }
@@ -263,7 +263,7 @@ static void test_case_sound(void **state)
             totals.mutant_failures += mc.failures;
             if (mc.labelled > 0 && mc.failures == 0) {
                 sound_point_clear(&sp);
-                results_clear(&res);
+                run_results_clear(&res);
                 case_clear(&c);
                 fail_msg("plot %s: the oracle did not notice labels moved to the next region", pl_name);
             }
@@ -271,7 +271,7 @@ static void test_case_sound(void **state)
     }
     printf("  %s: %.2f s\n", c.id, (double) (clock() - t0) / CLOCKS_PER_SEC);
     sound_point_clear(&sp);
-    results_clear(&res);
+    run_results_clear(&res);
     case_clear(&c);
 }
 

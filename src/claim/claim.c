@@ -6,8 +6,18 @@
 #include "claim/claim.h"
 #include "claim/claim_impl.h"
 
-int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
-                    const results_options *opt, char *err, size_t errn);
+int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                    int depth_override, char *err, size_t errn);
+
+const char *claim_status_name(claim_status s)
+{
+    switch (s) {
+    case CLAIM_PROVED: return "proved";
+    case CLAIM_REFUTED: return "refuted";
+    case CLAIM_CONSISTENT: return "consistent";
+    default: return "inconclusive";
+    }
+}
 
 const char *claim_key(const case_claim *cl, const char *key, int *line)
 {
@@ -56,8 +66,8 @@ static int claim_axes(int *ax, const case_t *c, const case_claim *cl, char *err,
     return n;
 }
 
-static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl, const char *kind,
-                      const results_options *opt, char *err, size_t errn)
+static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl, const char *kind,
+                      const pave_options *opt, int depth_override, char *err, size_t errn)
 {
     expr_t cp, mp, roots[3];
     expr_prog_t prog;
@@ -81,7 +91,7 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
             return -1;
         }
     }
-    if (opt->depth > 0) depth = opt->depth;
+    if (depth_override > 0) depth = depth_override;
 
     roots[0] = expr_binary(eq ? EXPR_IFF : EXPR_IMPLIES, expr_copy(imp || eq ? cp : mp),
                            expr_copy(imp || eq ? mp : cp));
@@ -111,7 +121,7 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
         expr_eval_once(out->y_hi, NULL, c->params[ax[1]].hi, NULL, NULL, 128);
     }
     pave_result_init(&out->pave);
-    results_pave_problem(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
+    pave_problem_setup(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) < 0) {
         snprintf(err, errn, "%s:%d:1: claim %s: internal: agreement and difference both certified",
@@ -128,19 +138,16 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
     if (best >= 0) {
         const pave_cell *cc = out->pave.cells + best;
         arf_t a, b, d, e;
-        fmpq_t q;
+        fmpq *q = _fmpq_vec_init(2);
+        const char *names[2];
         arf_init(a); arf_init(b); arf_init(d); arf_init(e);
-        fmpq_init(q);
         pave_cell_ends(a, b, d, e, &out->pave, cc);
-        out->nwitness = n;
-        out->wnames = flint_calloc(2, sizeof(char *));
-        out->wvalues = flint_calloc(2, sizeof(char *));
         for (k = 0; k < n; k++) {
-            claim_simplest(q, k ? d : a, k ? e : b);
-            arb_set_fmpq(box + ax[k], q, opt->prec > 0 ? opt->prec : c->prec);
-            out->wnames[k] = claim_strdup(c->params[ax[k]].name);
-            out->wvalues[k] = claim_fmpq_text(q);
+            claim_simplest(q + k, k ? d : a, k ? e : b);
+            arb_set_fmpq(box + ax[k], q + k, opt->prec > 0 ? opt->prec : c->prec);
+            names[k] = c->params[ax[k]].name;
         }
+        claim_set_witness(out, n, names, q);
         out->claim_side = claim_side_text(cp, c, box, c->prec);
         out->model_side = claim_side_text(mp, c, box, c->prec);
         out->status = CLAIM_REFUTED;
@@ -149,7 +156,7 @@ static int claim_pave(results_claim *out, const case_t *c, const case_claim *cl,
                            "where the two are evaluated again.",
                            depth, "claim", cc->label == 1 ? "true" : "false", "model",
                            cc->label == 1 ? "false" : "true");
-        fmpq_clear(q);
+        _fmpq_vec_clear(q, 2);
         arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
     } else if (out->pave.undecided == 0 && out->pave.pending == 0 && out->pave.none == 0) {
         out->status = CLAIM_PROVED;
@@ -170,8 +177,8 @@ done:
     return rc;
 }
 
-int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
-                 const results_options *opt, char *err, size_t errn)
+int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
+                 char *err, size_t errn)
 {
     const char *kind = claim_key(cl, "kind", NULL);
     memset(out, 0, sizeof *out);
@@ -180,11 +187,11 @@ int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, cons
     out->plot = -1;
     out->y = -1;
     if (kind == NULL) kind = "equivalent";
-    if (strcmp(kind, "threshold") == 0) return claim_threshold(out, c, cl, res, opt, err, errn);
-    return claim_pave(out, c, cl, kind, opt, err, errn);
+    if (strcmp(kind, "threshold") == 0) return claim_threshold(out, c, cl, opt, depth, err, errn);
+    return claim_pave(out, c, cl, kind, opt, depth, err, errn);
 }
 
-void claim_result_clear(results_claim *cl)
+void claim_result_clear(claim_result *cl)
 {
     int k;
     flint_free(cl->detail);
@@ -194,6 +201,7 @@ void claim_result_clear(results_claim *cl)
     }
     flint_free(cl->wnames);
     flint_free(cl->wvalues);
+    if (cl->wq) _fmpq_vec_clear(cl->wq, cl->nwitness);
     flint_free(cl->claim_side);
     flint_free(cl->model_side);
     if (cl->has_paving) {

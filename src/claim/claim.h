@@ -20,18 +20,44 @@
 #ifndef FC_CLAIM_H
 #define FC_CLAIM_H
 
-#include "report/results.h"
+#include "case/case.h"
+#include "pave/pave.h"
 
-/* Decides claim cl of case c into out. Returns 0; -1 bad input (err set,
- * FILE:LINE:COL form); -2 internal failure. */
-int claim_decide(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
-                 const results_options *opt, char *err, size_t errn);
+typedef enum { CLAIM_PROVED, CLAIM_REFUTED, CLAIM_CONSISTENT, CLAIM_INCONCLUSIVE } claim_status;
+
+/* The verdict on one claim, with what a writer draws of it. */
+typedef struct {
+    const case_claim *claim;
+    claim_status status;
+    char *detail;            /* one paragraph: how it was decided (UTF-8) */
+    int nwitness;            /* witness point: parameter names, exact rationals and their text */
+    char **wnames, **wvalues;
+    fmpq *wq;                /* nwitness exact values (the text is claim_fmpq_text of each) */
+    char *claim_side, *model_side; /* enclosures/verdicts of both sides at the witness */
+    double undecided;        /* area fraction where they might differ (consistent) */
+    int plot;                /* index of a plot to draw the claim over, or -1 */
+    /* the paving that decided it (has_paving): regions 0 "agree", 1 "claim only"
+       (claim true, model false), 2 "model only"; x, y parameter indices (y = -1: 1-D) */
+    int has_paving;
+    int depth;               /* the paving's depth limit */
+    pave_result pave;
+    int x, y;
+    arb_t x_lo, x_hi, y_lo, y_hi;
+} claim_result;
+
+const char *claim_status_name(claim_status s);   /* "proved", "refuted", ... */
+
+/* Decides claim cl of case c into out, its pavings run with opt (opt->prec 0:
+ * the case's precision); depth > 0 overrides the claim's own depth. Returns 0;
+ * -1 bad input (err set, FILE:LINE:COL form); -2 internal failure. */
+int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
+                 char *err, size_t errn);
 
 /* Exact decimal of q when it terminates, else "p/q" (flint_free). */
 char *claim_fmpq_text(const fmpq_t q);
 
 /* Frees what claim_decide put in cl. */
-void claim_result_clear(results_claim *cl);
+void claim_result_clear(claim_result *cl);
 
 /* The value of key in a claim section, or NULL; *line set when found. */
 const char *claim_key(const case_claim *cl, const char *key, int *line);

@@ -283,10 +283,10 @@ static void half_angle_poly(fmpq_mpoly_t G, const fmpq_mpoly_t F, const fmpq_mpo
     fmpq_clear(q);
 }
 
-static int threshold_multi(results_claim *out, const case_t *c, const expr_t model, const expr_t claim,
+static int threshold_multi(claim_result *out, const case_t *c, const expr_t model, const expr_t claim,
                            int over, int param);
 
-int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
+int claim_threshold_algebra(claim_result *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn)
 {
     (void) cl;
@@ -635,7 +635,7 @@ static int formula_false_near_root(const cl_formula *f, int root, const fmpq_mpo
 }
 
 /* The multi-comparison decision (see above). Same returns as claim_threshold_algebra. */
-static int threshold_multi(results_claim *out, const case_t *c, const expr_t model, const expr_t claim,
+static int threshold_multi(claim_result *out, const case_t *c, const expr_t model, const expr_t claim,
                            int over, int param)
 {
     cl_alg A;
@@ -846,14 +846,10 @@ static int threshold_multi(results_claim *out, const case_t *c, const expr_t mod
     if (refuted) {
         char *pt = claim_fmpq_text(rp_wit);
         out->status = CLAIM_REFUTED;
-        for (k = 0; k < out->nwitness; k++) { flint_free(out->wnames[k]); flint_free(out->wvalues[k]); }
-        flint_free(out->wnames);
-        flint_free(out->wvalues);
-        out->nwitness = 1;
-        out->wnames = flint_calloc(1, sizeof(char *));
-        out->wvalues = flint_calloc(1, sizeof(char *));
-        out->wnames[0] = claim_strdup(A.pname);
-        out->wvalues[0] = pt;
+        {
+            const char *wn = A.pname;
+            claim_set_witness(out, 1, &wn, rp_wit);
+        }
         flint_free(out->claim_side);
         flint_free(out->model_side);
         out->claim_side = claim_printf("the claim is %s at %s = %s (decided exactly)", rs ? "false" : "true",
@@ -864,6 +860,7 @@ static int threshold_multi(results_claim *out, const case_t *c, const expr_t mod
                                             "by real-root isolation)", c->params[over].name, A.pname, pt);
         flint_free(out->detail);
         out->detail = claim_printf("Refuted by exact algebra at the rational point %s = %s.", A.pname, pt);
+        flint_free(pt);
         rc = 2;
     } else if (ok) {
         out->status = CLAIM_PROVED;

@@ -10,7 +10,7 @@ char *claim_strdup(const char *s);
 expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn);
 expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn);
 /* out's witness: n parameter names and exact rational values (copied). */
-void claim_set_witness(results_claim *out, int n, const char *const *names, const fmpq *values);
+void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values);
 /* The simplest rational in [lo, hi]. */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 /* "P is true/false there" (with both sides when P is a comparison), at a point box. */
@@ -22,7 +22,7 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
  * with a witness when it finds an exact rational counterexample; 0, leaving
  * out untouched, when the model is outside what it can decide (the caller
  * then reports "consistent"); -1 on bad input (err). */
-int claim_threshold_algebra(results_claim *out, const case_t *c, const case_claim *cl, const expr_t model,
+int claim_threshold_algebra(claim_result *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, char *err, size_t errn);
 
 #endif

@@ -22,8 +22,8 @@ static tv_t truth_on(expr_eval_t ev, arb_srcptr box)
     return expr_eval_truth(ev, 0);
 }
 
-int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, const results_t *res,
-                    const results_options *opt, char *err, size_t errn)
+int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                    int depth_override, char *err, size_t errn)
 {
     int lo = cl->line, pline = cl->line, line = cl->line, over, param = -1, i, depth = 10, rc = 0;
     const char *ov = claim_key(cl, "over", &lo), *pv = claim_key(cl, "param", &pline);
@@ -61,7 +61,7 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
         return -1;
     }
     if (dp) depth = atoi(dp);
-    if (opt->depth > 0) depth = opt->depth;
+    if (depth_override > 0) depth = depth_override;
     if (depth < 1 || depth > 24) {
         snprintf(err, errn, "%s:%d:1: claim %s: depth must be from 1 to 24", c->path, line, cl->name);
         return -1;
@@ -100,7 +100,7 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     expr_eval_once(out->y_lo, NULL, c->params[param].lo, NULL, NULL, 128);
     expr_eval_once(out->y_hi, NULL, c->params[param].hi, NULL, NULL, 128);
     pave_result_init(&out->pave);
-    results_pave_problem(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
+    pave_problem_setup(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) != 0) {
         snprintf(err, errn, "%s:%d:1: claim %s: internal: the paving failed", c->path, cl->line, cl->name);
@@ -203,6 +203,5 @@ int claim_threshold(results_claim *out, const case_t *c, const case_claim *cl, c
     _arb_vec_clear(cbox, c->nparams + 1);
     expr_free(mp);
     expr_free(cp);
-    (void) res;
     return rc;
 }

@@ -143,13 +143,22 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
 }
 
 
-void claim_set_witness(results_claim *out, int n, const char *const *names, const fmpq *values)
+void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values)
 {
     int k;
+    for (k = 0; k < out->nwitness; k++) {
+        flint_free(out->wnames[k]);
+        flint_free(out->wvalues[k]);
+    }
+    flint_free(out->wnames);
+    flint_free(out->wvalues);
+    if (out->wq) _fmpq_vec_clear(out->wq, out->nwitness);
     out->nwitness = n;
     out->wnames = flint_calloc(n ? n : 1, sizeof(char *));
     out->wvalues = flint_calloc(n ? n : 1, sizeof(char *));
+    out->wq = _fmpq_vec_init(n ? n : 1);
     for (k = 0; k < n; k++) {
+        fmpq_set(out->wq + k, values + k);
         out->wnames[k] = claim_strdup(names[k]);
         out->wvalues[k] = claim_fmpq_text(values + k);
     }

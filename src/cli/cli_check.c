@@ -8,7 +8,6 @@
 #include <getopt.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "report/results.h"
 
 int cli_check(int argc, char **argv)
 {
@@ -43,7 +42,7 @@ int cli_check(int argc, char **argv)
         case_t c;
         case_error_t err;
         char msg[1200];
-        results_t computed;
+        run_results computed;
         if (case_read(&c, argv[i], &err)) {
             case_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
@@ -52,33 +51,32 @@ int cli_check(int argc, char **argv)
             continue;
         }
         {
-            results_options opt;
+            run_options opt;
             int rc;
             memset(&opt, 0, sizeof opt);
             opt.prec = prec;
             opt.threads = 1;
-            rc = results_compute(&computed, &c, &opt);
+            rc = run_case(&computed, &c, &opt);
             if (rc != 0) {
                 fprintf(stderr, "%s\n", computed.error[0] ? computed.error : "fricert check: internal failure");
                 failed++;
                 if (rc == -1) bad_input = 1;
                 else internal = 1;
-                results_clear(&computed);
+                run_results_clear(&computed);
                 case_clear(&c);
                 continue;
             }
         }
-        for (j = 0; j < c.nexpect; j++) {
-            cli_expect_result res;
-            cli_expect_eval(&res, &c, j, prec ? prec : c.prec, &computed);
-            if (res.passed) passed++;
+        for (j = 0; j < computed.nexpect; j++) {
+            const run_expect *res = &computed.expect[j];
+            if (res->passed) passed++;
             else {
                 failed++;
-                internal |= res.internal;
-                cli_expect_print_failure(stdout, &c, j, &res);
+                internal |= res->internal;
+                cli_expect_print_failure(stdout, &c, j, res);
             }
         }
-        results_clear(&computed);
+        run_results_clear(&computed);
         case_clear(&c);
     }
     printf("%ld passed, %ld failed\n", passed, failed);

@@ -172,7 +172,7 @@ int cli_eval(int argc, char **argv)
         if (st == EXPR_UNDEFINED) printf("undefined\n");
         else if (st == EXPR_PARTIAL) printf("unknown\n");
         else {
-            char *t = cli_ball_str(x, prec);
+            char *t = fc_ball_str(x, prec);
             printf("%s\n", t);
             flint_free(t);
         }

@@ -21,7 +21,6 @@
 #include "report/figure.h"
 #include "report/plot_spec.h"
 #include "report/report.h"
-#include "report/results.h"
 #include "report/results_json.h"
 
 static volatile int cancelled;
@@ -88,7 +87,7 @@ static int count_pages(const char *path)
 
 typedef struct {
     const char *dir, *templates;
-    results_options opt;
+    run_options opt;
     int quiet;
 } report_opts;
 
@@ -104,7 +103,7 @@ static int path_join(char *out, size_t n, const char *a, const char *b)
 }
 
 /* Writes every file of case c into folder tmp. Returns CLI_OK or an exit status. */
-static int write_files(results_t *res, const char *tmp, const report_opts *ro)
+static int write_files(run_results *res, const char *tmp, const report_opts *ro)
 {
     const case_t *c = res->c;
     char path[4096], err[1024];
@@ -119,7 +118,7 @@ static int write_files(results_t *res, const char *tmp, const report_opts *ro)
     }
     flint_free(json);
     for (k = 0; k < res->nplots && !cancelled; k++) {
-        const results_plot *rp = &res->plots[k];
+        const run_plot *rp = &res->plots[k];
         const case_plot *pl = rp->plot;
         const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
         fc_atomic_file f;
@@ -162,19 +161,18 @@ static int write_files(results_t *res, const char *tmp, const report_opts *ro)
 
 static int report_case(const case_t *c, const report_opts *ro, double *secs, int *pages, double *undecided)
 {
-    results_t res;
+    run_results res;
     char tmp[4096], final[4096], old[4096];
     int i, rc;
     struct timespec t0, t1;
-    slong prec = ro->opt.prec > 0 ? ro->opt.prec : c->prec;
     struct stat sb;
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    rc = results_compute(&res, c, &ro->opt);
-    if (cancelled) { results_clear(&res); return CLI_INTERNAL; }
+    rc = run_case(&res, c, &ro->opt);
+    if (cancelled) { run_results_clear(&res); return CLI_INTERNAL; }
     if (rc != 0) {
         fprintf(stderr, "%s\n", res.error[0] ? res.error : "fricert report: internal failure");
-        results_clear(&res);
+        run_results_clear(&res);
         return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
     }
     for (i = 0; i < res.nplots; i++) {
@@ -184,14 +182,6 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
                     "is pending (not examined)\n", c->path, res.plots[i].plot->name,
                     pr->budget_hit == 1 ? "cell" : pr->budget_hit == 2 ? "time" : "memory", 100 * pr->pending);
     }
-    fc_sha256_file(c->path, res.sha256);
-    results_fill_versions(&res);
-    for (i = 0; i < c->nexpect; i++) {
-        cli_expect_result er;
-        cli_expect_eval(&er, c, i, prec, &res);
-        if (er.passed) res.expect_passed++;
-        else res.expect_failed++;
-    }
     *undecided = 0;
     for (i = 0; i < res.nplots; i++)
         if (res.plots[i].pave.undecided + res.plots[i].pave.pending > *undecided)
@@ -199,7 +189,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
 
     if (mkdir_p(ro->dir) != 0) {
         fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
-        results_clear(&res);
+        run_results_clear(&res);
         return CLI_BAD_INPUT;
     }
     snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", ro->dir, c->id, (long) getpid());
@@ -208,7 +198,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
     rm_folder(tmp);
     if (mkdir(tmp, 0777) != 0) {
         fprintf(stderr, "fricert report: -o %s: cannot write there: %s\n", ro->dir, strerror(errno));
-        results_clear(&res);
+        run_results_clear(&res);
         return CLI_BAD_INPUT;
     }
     rc = write_files(&res, tmp, ro);
@@ -223,7 +213,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
         if (rc != CLI_OK) fprintf(stderr, "fricert report: cannot move %s onto %s: %s\n", tmp, final, strerror(errno));
     }
     if (rc != CLI_OK || cancelled) rm_folder(tmp);
-    results_clear(&res);
+    run_results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
     return cancelled ? CLI_INTERNAL : rc;

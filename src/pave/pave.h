@@ -86,4 +86,21 @@ char *pave_arf_decimal(const arf_t x);
  * names[r] is region r's name. Returns 0 or -1 on a write error. */
 int pave_write_csv(FILE *f, const pave_result *r, const char *const *names);
 
+/* How a caller wants its pavings run: the run's precision (0: the case's;
+ * pavings start at 64 bits and escalate up to max(256, prec)), threads
+ * (<= 0: one), a progress line, and an asynchronous cancellation flag. */
+typedef struct {
+    slong prec;
+    int threads;
+    int progress;
+    volatile int *cancel;
+} pave_options;
+
+/* Fills pb for a paving of prog's nregions predicates over the given box and
+ * axes with opt's threads, precision, progress and cancellation; budgets 0
+ * (no limit). */
+void pave_problem_setup(pave_problem *pb, const pave_options *opt, expr_prog_t prog, int nregions,
+                        arb_srcptr box, int nparams, int x, int y, arb_srcptr x_lo, arb_srcptr x_hi,
+                        arb_srcptr y_lo, arb_srcptr y_hi, int depth, const char *name);
+
 #endif

@@ -134,4 +134,9 @@ double canvas_text_width(canvas *c, const char *utf8);
 void canvas_hatch(canvas *c, void (*build)(canvas *, void *), void *arg,
                   const double box[4], double spacing, double angle);
 
+/* Version strings of the drawing libraries behind the backends (for the
+ * provenance the writers print): Cairo's and libharu's. */
+const char *canvas_cairo_version(void);
+const char *canvas_hpdf_version(void);
+
 #endif

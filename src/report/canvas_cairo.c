@@ -581,3 +581,9 @@ fail:
         *status = err;
     return NULL;
 }
+
+const char *
+canvas_cairo_version(void)
+{
+    return cairo_version_string();
+}

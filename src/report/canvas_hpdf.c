@@ -369,3 +369,9 @@ canvas_hpdf_save(HPDF_Doc doc, const char *path)
     HPDF_ResetError(doc);   /* HPDF_STREAM_EOF is recorded as an error */
     return fc_atomic_commit(&f) == 0 ? CANVAS_OK : CANVAS_ERR_IO;
 }
+
+const char *
+canvas_hpdf_version(void)
+{
+    return HPDF_VERSION_TEXT;
+}

@@ -2,7 +2,6 @@
  * results: cells in plot coordinates, region colours and names, legend with
  * certified area bounds, caption. Shared by the stand-alone figures and the
  * report. */
-#include <mpfr.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,22 +27,12 @@ figure_rgb plot_spec_colour(const char *s, int i)
     return k;
 }
 
-/* v rounded to `digits` significant digits in direction rnd, as text. */
-void plot_spec_bound(char *buf, size_t n, double v, int digits, int up)
-{
-    mpfr_t x;
-    mpfr_init2(x, 64);
-    mpfr_set_d(x, v, MPFR_RNDN);   /* exact: v is a double */
-    mpfr_snprintf(buf, n, "%.*R*g", digits, up ? MPFR_RNDU : MPFR_RNDD, x);
-    mpfr_clear(x);
-}
-
 /* "[lo, hi]" of a certified fraction, rounded outward to 4 digits. */
 void plot_spec_range(char *buf, size_t n, double lo, double hi)
 {
     char a[48], b[48];
-    plot_spec_bound(a, sizeof a, lo, 4, 0);
-    plot_spec_bound(b, sizeof b, hi, 4, 1);
+    fc_ball_bound_d(a, sizeof a, lo, 1, 4, 'g', 0);
+    fc_ball_bound_d(b, sizeof b, hi, 1, 4, 'g', 1);
     snprintf(buf, n, "[%s, %s]", a, b);
 }
 
@@ -73,7 +62,7 @@ char *plot_spec_axis_label(const case_t *c, const char *label, int param)
     return s;
 }
 
-static int build(plot_spec *ps, const results_t *res, const pave_result *pr, int nregions,
+static int build(plot_spec *ps, const run_results *res, const pave_result *pr, int nregions,
                  const char *const *names, const char *const *colours, const char *title, const char *xl,
                  const char *yl, int xparam, int yparam, const arb_t xlo, const arb_t xhi, const arb_t ylo,
                  const arb_t yhi, int depth)
@@ -113,7 +102,7 @@ static int build(plot_spec *ps, const results_t *res, const pave_result *pr, int
     ps->x_label = plot_spec_axis_label(c, xl, xparam);
     ps->y_label = yparam >= 0 ? plot_spec_axis_label(c, yl, yparam) : dupstr("");
     ps->title = title ? dupstr(title) : NULL;
-    plot_spec_bound(und, sizeof und, 100 * (pr->undecided + pr->pending), 3, 1);
+    fc_ball_bound_d(und, sizeof und, pr->undecided + pr->pending, 100, 3, 'g', 1);
     ps->caption = malloc(256);
     if (ps->caption) {
         char bits[48];
@@ -142,9 +131,9 @@ static int build(plot_spec *ps, const results_t *res, const pave_result *pr, int
     return 0;
 }
 
-int plot_spec_build(plot_spec *ps, const results_t *res, int k)
+int plot_spec_build(plot_spec *ps, const run_results *res, int k)
 {
-    const results_plot *rp = &res->plots[k];
+    const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
     const case_t *c = res->c;
     const char **names = malloc((pl->nregions + 1) * sizeof(char *));
@@ -157,13 +146,13 @@ int plot_spec_build(plot_spec *ps, const results_t *res, int k)
     return rc;
 }
 
-int plot_spec_build_claim(plot_spec *ps, const results_t *res, int k, int depth)
+int plot_spec_build_claim(plot_spec *ps, const run_results *res, int k, int depth)
 {
     static const char *names[3] = {"agree", "claim_only", "model_only"};
     static const char *tnames[2] = {"model_holds", "model_fails"};
     static const char *colours[3] = {"#009e73", "#d55e00", "#cc79a7"};
     static const char *tcolours[2] = {"#e69f00", "#56b4e9"};
-    const results_claim *rc = &res->claims[k];
+    const claim_result *rc = &res->claims[k];
     const char *kind = claim_key(rc->claim, "kind", NULL);
     int thr = kind && strcmp(kind, "threshold") == 0;
     char title[256];

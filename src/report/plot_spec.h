@@ -3,7 +3,8 @@
 #define FC_PLOT_SPEC_H
 
 #include "report/figure.h"
-#include "report/results.h"
+#include "run/run.h"
+#include "base/fc_ball.h"
 
 typedef struct {
     figure_spec spec;        /* points into the owned arrays below */
@@ -16,16 +17,15 @@ typedef struct {
 
 /* Builds the figure of plot k of res (cells in plot coordinates, legend with
  * the certified area bounds rounded outward). Returns 0 or -1 (memory). */
-int plot_spec_build(plot_spec *ps, const results_t *res, int k);
+int plot_spec_build(plot_spec *ps, const run_results *res, int k);
 /* The same for the paving that decided claim k (if it has one; -1 if not). */
-int plot_spec_build_claim(plot_spec *ps, const results_t *res, int k, int depth);
+int plot_spec_build_claim(plot_spec *ps, const run_results *res, int k, int depth);
 void plot_spec_clear(plot_spec *ps);
 
-/* Helpers: "#rrggbb" (else palette colour i); v rounded to digits significant
- * digits down (up = 0) or up; "[lo, hi]" rounded outward; axis label (the
+/* Helpers: "#rrggbb" (else palette colour i); "[lo, hi]" rounded outward
+ * (fc_ball_bound_d); axis label (the
  * plot's, else the parameter's Unicode name and unit); malloc'd strings. */
 figure_rgb plot_spec_colour(const char *s, int i);
-void plot_spec_bound(char *buf, size_t n, double v, int digits, int up);
 void plot_spec_range(char *buf, size_t n, double lo, double hi);
 char *plot_spec_axis_label(const case_t *c, const char *label, int param);
 

@@ -1,5 +1,5 @@
 /* report_pdf.c -- report.pdf: the template's prose and blocks filled from a
- * results_t, laid out with report_doc, saved atomically; see report.h. */
+ * run_results, laid out with report_doc, saved atomically; see report.h. */
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "report/template.h"
@@ -112,30 +112,14 @@ rp_expr(const expr_t e)        /* Unicode expression, malloc'd */
     return s;
 }
 
-/* D rounded in direction RND (MPFR_RNDD / MPFR_RNDU) to DIGITS decimals
- * ('f') or significant digits ('g'): a rigorous bound of D. */
-static void
-rp_bound_d(char *buf, size_t n, double v, int digits, char conv, mpfr_rnd_t rnd)
-{
-    mpfr_t x;
-
-    mpfr_init2(x, 64);
-    mpfr_set_d(x, v, MPFR_RNDN);   /* exact: 53 <= 64 bits */
-    if (conv == 'f')
-        mpfr_snprintf(buf, n, rnd == MPFR_RNDD ? "%.*RDf" : "%.*RUf", digits, x);
-    else
-        mpfr_snprintf(buf, n, rnd == MPFR_RNDD ? "%.*RDg" : "%.*RUg", digits, x);
-    mpfr_clear(x);
-}
-
 /* "[lo, hi]" for fractions lo <= hi, rounded outward. */
 static void
 rp_fraction_range(char *buf, size_t n, double lo, double hi)
 {
     char a[64], b[64];
 
-    rp_bound_d(a, sizeof a, lo, 5, 'f', MPFR_RNDD);
-    rp_bound_d(b, sizeof b, hi, 5, 'f', MPFR_RNDU);
+    fc_ball_bound_d(a, sizeof a, lo, 1, 5, 'f', 0);
+    fc_ball_bound_d(b, sizeof b, hi, 1, 5, 'f', 1);
     snprintf(buf, n, "[%s, %s]", a, b);
 }
 
@@ -225,7 +209,7 @@ rp_oom(rdoc *d, rp_list *l)
 /* ---- blocks --------------------------------------------------------------- */
 
 static void
-rp_title(rdoc *d, const results_t *res, const char *date)
+rp_title(rdoc *d, const run_results *res, const char *date)
 {
     const case_t *c = res->c;
     char *s;
@@ -247,7 +231,7 @@ rp_title(rdoc *d, const results_t *res, const char *date)
 }
 
 static void
-rp_summary(rdoc *d, const results_t *res)
+rp_summary(rdoc *d, const run_results *res)
 {
     const case_t *c = res->c;
     char *s;
@@ -267,7 +251,7 @@ rp_summary(rdoc *d, const results_t *res)
 }
 
 static void
-rp_parameters(rdoc *d, const results_t *res)
+rp_parameters(rdoc *d, const run_results *res)
 {
     static const char *head[4] = {"Name", "Value or range", "Description", "Unit"};
     const case_t *c = res->c;
@@ -298,7 +282,7 @@ rp_parameters(rdoc *d, const results_t *res)
 }
 
 static void
-rp_definitions(rdoc *d, const results_t *res)
+rp_definitions(rdoc *d, const run_results *res)
 {
     const case_t *c = res->c;
     int i, pass;
@@ -326,7 +310,7 @@ rp_definitions(rdoc *d, const results_t *res)
 }
 
 static char *
-rp_point_where(const results_t *res, const results_point *pt)
+rp_point_where(const run_results *res, const run_point *pt)
 {
     const case_t *c = res->c;
     const case_point *cp;
@@ -358,7 +342,7 @@ rp_point_where(const results_t *res, const results_point *pt)
 }
 
 static void
-rp_points(rdoc *d, const results_t *res)
+rp_points(rdoc *d, const run_results *res)
 {
     static const char *qhead[2] = {"Quantity", "Guaranteed enclosure"};
     static const char *bhead[6] = {"Region / predicate", "Verdict", "Region / predicate",
@@ -372,7 +356,7 @@ rp_points(rdoc *d, const results_t *res)
     }
     for (i = 0; i < res->npoints; i++)
     {
-        const results_point *pt = &res->points[i];
+        const run_point *pt = &res->points[i];
         rp_list q = {0}, b = {0};
         char *h = pt->index < 0 ? strdup("The case's own values") : rp_fmt("Point %s", pt->name);
         char *w = rp_point_where(res, pt);
@@ -388,7 +372,7 @@ rp_points(rdoc *d, const results_t *res)
         {
             rp_put(&q, rp_name(pt->qnames[k]));
             if (pt->qst[k] == EXPR_DEFINED)
-                rp_put_flint(&q, report_ball_str(pt->q + k, 0, res->prec));
+                rp_put_flint(&q, fc_ball_str_unicode(pt->q + k, 0, res->prec));
             else
                 rp_puts(&q, pt->qst[k] == EXPR_UNDEFINED ? "undefined here"
                                                          : "not certified defined here");
@@ -422,9 +406,9 @@ rp_points(rdoc *d, const results_t *res)
 /* ---- plots ---------------------------------------------------------------- */
 
 static void
-rp_plot(rdoc *d, const results_t *res, int k)
+rp_plot(rdoc *d, const run_results *res, int k)
 {
-    const results_plot *rp = &res->plots[k];
+    const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
     const case_t *c = res->c;
     const pave_result *pr = &rp->pave;
@@ -461,7 +445,7 @@ rp_plot(rdoc *d, const results_t *res, int k)
         goto done;
     }
     have_ps = 1;
-    rp_bound_d(a, sizeof a, 100 * pr->undecided, 3, 'g', MPFR_RNDU);
+    fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
     rp_superscript(b, sizeof b, -rp->depth);
     cap = rp_fmt("Certified paving at depth %d (smallest cells 2%s of each axis), "
                  "%ld cells; undecided \xe2\x89\xa4 %s %% of the box.",
@@ -568,9 +552,9 @@ rp_witness_value(const char *text)
 
 /* The paving that decided claim i, with the witness marked, over the claim's box. */
 static void
-rp_claim_figure(rdoc *d, const results_t *res, int i)
+rp_claim_figure(rdoc *d, const run_results *res, int i)
 {
-    const results_claim *cl = &res->claims[i];
+    const claim_result *cl = &res->claims[i];
     plot_spec ps;
     figure_overlay ov[2];
     double fw = rdoc_width(), fh = 0.62 * rdoc_width(), wx = NAN, wy = NAN;
@@ -676,7 +660,7 @@ rp_claim_figure(rdoc *d, const results_t *res, int i)
 }
 
 static void
-rp_claims(rdoc *d, const results_t *res)
+rp_claims(rdoc *d, const run_results *res)
 {
     static const char *whead[2] = {"Parameter", "Witness value"};
     int i, k;
@@ -688,7 +672,7 @@ rp_claims(rdoc *d, const results_t *res)
     }
     for (i = 0; i < res->nclaims; i++)
     {
-        const results_claim *cl = &res->claims[i];
+        const claim_result *cl = &res->claims[i];
         const char *says = cl->claim ? rp_claim_key(cl->claim, "says") : NULL;
         const char *src = cl->claim ? rp_claim_key(cl->claim, "source") : NULL;
         char *h = rp_fmt("Claim %s: %s", cl->claim ? cl->claim->name : "?",
@@ -742,7 +726,7 @@ rp_claims(rdoc *d, const results_t *res)
         if (cl->status == CLAIM_CONSISTENT)
         {
             char u[64];
-            rp_bound_d(u, sizeof u, 100 * cl->undecided, 3, 'g', MPFR_RNDU);
+            fc_ball_bound_d(u, sizeof u, cl->undecided, 100, 3, 'g', 1);
             s = rp_fmt("No disagreement was found; they might still differ on at most %s %% of "
                        "the parameter box, where neither side could be decided.", u);
             rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
@@ -757,7 +741,7 @@ rp_claims(rdoc *d, const results_t *res)
 /* ---- provenance ----------------------------------------------------------- */
 
 static void
-rp_provenance(rdoc *d, const results_t *res, const char *date)
+rp_provenance(rdoc *d, const run_results *res, const char *date)
 {
     static const char *head[2] = {"Item", "Value"};
     static const char *phead[6] = {"Plot", "Depth", "Budgets", "Cells", "Evaluations", "Time"};
@@ -767,7 +751,7 @@ rp_provenance(rdoc *d, const results_t *res, const char *date)
     int i, repro = rp_reproducible();
 
     s = rp_fmt("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
-               res->engine_version, res->git, res->flint, res->arb, res->cairo, res->hpdf);
+               res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
     rdoc_par(d, s ? s : "Generated by fricert", RDOC_BODY, 0, 0, 0);
     free(s);
 
@@ -778,8 +762,8 @@ rp_provenance(rdoc *d, const results_t *res, const char *date)
     rp_puts(&l, "fricert");
     rp_put(&l, rp_fmt("%s (git %s)", res->engine_version, res->git));
     rp_puts(&l, "Libraries");
-    rp_put(&l, rp_fmt("FLINT %s, Arb %s, Cairo %s, libharu %s", res->flint, res->arb, res->cairo,
-                      res->hpdf));
+    rp_put(&l, rp_fmt("FLINT %s, Arb %s, Cairo %s, libharu %s", res->flint, res->arb, canvas_cairo_version(),
+                      canvas_hpdf_version()));
     rp_puts(&l, "Working precision");
     rp_put(&l, rp_fmt("%ld bits for the enclosures at points (about %ld decimal digits)",
                       (long) res->prec, (long) (res->prec * 0.30103)));
@@ -800,7 +784,7 @@ rp_provenance(rdoc *d, const results_t *res, const char *date)
     {
         for (i = 0; i < res->nplots; i++)
         {
-            const results_plot *rp = &res->plots[i];
+            const run_plot *rp = &res->plots[i];
             const case_plot *pl = rp->plot;
             char cb[48], tb[48];
 
@@ -845,7 +829,7 @@ rp_error(char *err, size_t errn, const char *fmt, ...)
 }
 
 static int
-rp_info(HPDF_Doc doc, const results_t *res, long long t)
+rp_info(HPDF_Doc doc, const run_results *res, long long t)
 {
     HPDF_Date dt;
     struct tm tm;
@@ -878,7 +862,7 @@ rp_info(HPDF_Doc doc, const results_t *res, long long t)
 }
 
 static int
-rp_plot_index(const results_t *res, const char *name)
+rp_plot_index(const run_results *res, const char *name)
 {
     int k;
 
@@ -889,7 +873,7 @@ rp_plot_index(const results_t *res, const char *name)
 }
 
 static int
-rp_body(rdoc *d, const results_t *res, const tmpl_t *t, const char *date, char *err, size_t errn)
+rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, char *err, size_t errn)
 {
     int i, k, has_prov = 0;
     char *drawn = calloc(res->nplots + 1, 1);
@@ -967,7 +951,7 @@ rp_body(rdoc *d, const results_t *res, const tmpl_t *t, const char *date, char *
 }
 
 int
-report_write_pdf(const results_t *res, const char *template_dir, const char *path,
+report_write_pdf(const run_results *res, const char *template_dir, const char *path,
                  char *err, size_t errn)
 {
     const case_t *c = res->c;

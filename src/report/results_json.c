@@ -4,40 +4,8 @@
 #include <string.h>
 #include <jansson.h>
 #include "report/results_json.h"
-#include "claim/claim.h"
-
-static char *dup_n(const char *s, size_t n)
-{
-    char *r = flint_malloc(n + 1);
-    memcpy(r, s, n);
-    r[n] = 0;
-    return r;
-}
-
-void results_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits)
-{
-    char *s = arb_get_str(x, digits, 0);
-    size_t n = strlen(s);
-    const char *pm = strstr(s, "+/-");
-    if (s[0] == '[' && pm && n >= 2 && s[n - 1] == ']') {
-        const char *a = s + 1, *b = pm;
-        while (b > a && b[-1] == ' ') b--;
-        *mid = b > a ? dup_n(a, b - a) : dup_n("0", 1);
-        a = pm + 3;
-        while (*a == ' ') a++;
-        *rad = dup_n(a, (s + n - 1) - a);
-    } else {
-        *mid = dup_n(s, n);   /* exact as printed */
-        *rad = dup_n("0", 1);
-    }
-    flint_free(s);
-}
-
-static slong digits_of(slong prec)
-{
-    slong d = (slong) (prec * 0.30103);
-    return d < 3 ? 3 : d;
-}
+#include "base/fc_ball.h"
+#include "report/canvas.h"
 
 static json_t *str_flint(char *s)
 {
@@ -50,7 +18,7 @@ static json_t *ball_json(const arb_t x, slong prec)
 {
     char *mid, *rad;
     json_t *o;
-    results_ball_mid_rad(&mid, &rad, x, digits_of(prec));
+    fc_ball_mid_rad(&mid, &rad, x, fc_ball_digits(prec));
     o = json_pack("{s:s, s:s}", "mid", mid, "rad", rad);
     flint_free(mid);
     flint_free(rad);
@@ -76,19 +44,19 @@ static json_t *params_json(const case_t *c)
     return a;
 }
 
-static json_t *points_json(const results_t *res)
+static json_t *points_json(const run_results *res)
 {
     const case_t *c = res->c;
     json_t *a = json_array();
     arb_ptr box = _arb_vec_init(c->nparams + 1);
     int k, i;
     for (k = 0; k < res->npoints; k++) {
-        const results_point *pt = &res->points[k];
+        const run_point *pt = &res->points[k];
         json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
         json_t *reg = json_object(), *pred = json_object();
         case_point_box(box, c, pt->index, res->prec);
         for (i = 0; i < c->nparams; i++) {
-            char *s = arb_get_str(box + i, digits_of(res->prec), 0);
+            char *s = arb_get_str(box + i, fc_ball_digits(res->prec), 0);
             json_object_set_new(at, c->params[i].name, json_string(s));
             flint_free(s);
         }
@@ -148,13 +116,13 @@ static json_t *units_json(const pave_result *pr, double lo, double hi)
     return o;
 }
 
-static json_t *plots_json(const results_t *res)
+static json_t *plots_json(const run_results *res)
 {
     const case_t *c = res->c;
     json_t *a = json_array();
     int k, r;
     for (k = 0; k < res->nplots; k++) {
-        const results_plot *rp = &res->plots[k];
+        const run_plot *rp = &res->plots[k];
         const case_plot *pl = rp->plot;
         const pave_result *pr = &rp->pave;
         json_t *o, *regs = json_array(), *area = json_object(), *units = json_object();
@@ -186,12 +154,12 @@ static json_t *plots_json(const results_t *res)
     return a;
 }
 
-static json_t *claims_json(const results_t *res)
+static json_t *claims_json(const run_results *res)
 {
     json_t *a = json_array();
     int k, i;
     for (k = 0; k < res->nclaims; k++) {
-        const results_claim *rc = &res->claims[k];
+        const claim_result *rc = &res->claims[k];
         const char *says = claim_key(rc->claim, "says", NULL), *src = claim_key(rc->claim, "source", NULL);
         const char *kind = claim_key(rc->claim, "kind", NULL);
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", rc->claim->name, "kind",
@@ -209,13 +177,13 @@ static json_t *claims_json(const results_t *res)
     return a;
 }
 
-char *results_json_dumps(const results_t *res)
+char *results_json_dumps(const run_results *res)
 {
     const case_t *c = res->c;
     json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:s, s:s, s:s, s:s, s:s, s:I}, s:s}",
                              "schema", "fricert-results/1", "case", c->id, "title", c->title, "source",
                              c->source ? c->source : "", "engine", "version", res->engine_version, "git", res->git,
-                             "flint", res->flint, "arb", res->arb, "cairo", res->cairo, "libharu", res->hpdf,
+                             "flint", res->flint, "arb", res->arb, "cairo", canvas_cairo_version(), "libharu", canvas_hpdf_version(),
                              "precision_bits", (json_int_t) res->prec, "case_sha256", res->sha256);
     char *text, *out;
     size_t n;

@@ -2,13 +2,9 @@
 #ifndef FC_RESULTS_JSON_H
 #define FC_RESULTS_JSON_H
 
-#include "report/results.h"
+#include "run/run.h"
 
 /* The whole document, newline-terminated (flint_free), or NULL (memory). */
-char *results_json_dumps(const results_t *res);
-
-/* Decimal midpoint and radius (flint_free both) with [mid - rad, mid + rad]
- * containing x: split from arb_get_str(x, digits, 0). */
-void results_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits);
+char *results_json_dumps(const run_results *res);
 
 #endif

@@ -489,8 +489,8 @@ tmpl_find(char *buf, size_t n, const char *dir, const char *name)
 
 /* ---- references ----------------------------------------------------------- */
 
-static const results_point *
-tmpl_point(const results_t *res, const char *name, size_t len)
+static const run_point *
+tmpl_point(const run_results *res, const char *name, size_t len)
 {
     int i;
 
@@ -540,7 +540,7 @@ tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
 /* Walks IT's inline placeholders: checks them against RES and, if OUT is
  * not NULL, builds the expanded text there. */
 static int
-tmpl_walk(const tmpl_t *t, const tmpl_item *it, const results_t *res, char **out,
+tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **out,
           char *err, size_t errn)
 {
     const char *s = it->text, *p = s, *prev = s;
@@ -554,7 +554,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const results_t *res, char **out
     while ((p = strstr(p, "{{")) != NULL)
     {
         const char *q = strstr(p + 2, "}}");
-        const results_point *pt;
+        const run_point *pt;
         tmpl_ph ph;
         int line, col, k;
         char *val = NULL;
@@ -591,7 +591,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const results_t *res, char **out
                 goto fail;
             }
             if (pt->qst[k] == EXPR_DEFINED)
-                txt = val = report_ball_str(pt->q + k, TMPL_INLINE_DIGITS, res->prec);
+                txt = val = fc_ball_str_unicode(pt->q + k, TMPL_INLINE_DIGITS, res->prec);
             else
                 txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "(domain not certified)";
         }
@@ -631,7 +631,7 @@ fail:
 }
 
 int
-tmpl_check(const tmpl_t *t, const results_t *res, char *err, size_t errn)
+tmpl_check(const tmpl_t *t, const run_results *res, char *err, size_t errn)
 {
     int i, k;
 
@@ -658,7 +658,7 @@ tmpl_check(const tmpl_t *t, const results_t *res, char *err, size_t errn)
 }
 
 char *
-tmpl_expand(const tmpl_t *t, const tmpl_item *it, const results_t *res, char *err, size_t errn)
+tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res, char *err, size_t errn)
 {
     char *out;
 

@@ -17,7 +17,7 @@
 #define FC_TEMPLATE_H
 
 #include <stddef.h>
-#include "report/results.h"
+#include "run/run.h"
 
 typedef enum { TMPL_H1, TMPL_H2, TMPL_PARA, TMPL_BLOCK } tmpl_kind;
 
@@ -52,12 +52,12 @@ void tmpl_clear(tmpl_t *t);
 
 /* Checks every reference (plot, point, quantity, region) against RES.
  * Returns 0 or -1 with a located message in err. */
-int tmpl_check(const tmpl_t *t, const results_t *res, char *err, size_t errn);
+int tmpl_check(const tmpl_t *t, const run_results *res, char *err, size_t errn);
 
 /* The text of heading/paragraph IT with inline placeholders replaced by
  * enclosures (arb_get_str, guaranteed) and verdicts.  Newly allocated
  * (free); NULL with a located message in err on a bad reference. */
-char *tmpl_expand(const tmpl_t *t, const tmpl_item *it, const results_t *res,
+char *tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res,
                   char *err, size_t errn);
 
 /* DIR/NAME.tmpl into buf; 0 if it exists and is readable, else -1. */

@@ -2,9 +2,9 @@
  * that states what is certified; see report.h. */
 #include "report/report.h"
 #include "report/atomic.h"
+#include "report/canvas.h"
 
 #include <errno.h>
-#include <mpfr.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,20 +80,6 @@ tex_text(FILE *f, const char *s)
     }
 }
 
-/* Directed decimal of a dyadic double. */
-static void
-tex_bound(char *buf, size_t n, double v, int up, int pct)
-{
-    mpfr_t x;
-
-    mpfr_init2(x, 64);
-    mpfr_set_d(x, v, MPFR_RNDN);       /* exact */
-    if (pct)
-        mpfr_mul_ui(x, x, 100, up ? MPFR_RNDU : MPFR_RNDD);
-    mpfr_snprintf(buf, n, up ? (pct ? "%.3RUg" : "%.5RUf") : "%.5RDf", x);
-    mpfr_clear(x);
-}
-
 static void
 tex_comment(FILE *f, const char *label, const char *v)
 {
@@ -104,9 +90,9 @@ tex_comment(FILE *f, const char *label, const char *v)
 }
 
 int
-report_write_tex(const results_t *res, int plot, const char *dir)
+report_write_tex(const run_results *res, int plot, const char *dir)
 {
-    const results_plot *rp;
+    const run_plot *rp;
     const case_plot *pl;
     const case_t *c = res->c;
     char *path, *xn, *yn, a[64], b[64];
@@ -137,7 +123,7 @@ report_write_tex(const results_t *res, int plot, const char *dir)
     tex_comment(f.fp, "case file SHA-256: ", res->sha256);
     tex_comment(f.fp, "fricert: ", res->engine_version);
     fprintf(f.fp, "%% libraries: FLINT %s, Arb %s, Cairo %s, libharu %s\n", res->flint, res->arb,
-            res->cairo, res->hpdf);
+            canvas_cairo_version(), canvas_hpdf_version());
     fprintf(f.fp, "%% regenerate and re-check: fricert report %s --depth %d (cells in %s)\n",
             c->path, rp->depth, rp->cells_file);
     fprintf(f.fp, "%% needs \\usepackage{graphicx}; UTF-8 input\n");
@@ -161,17 +147,17 @@ report_write_tex(const results_t *res, int plot, const char *dir)
     flint_free(yn);
     for (r = 0; r < pl->nregions; r++)
     {
-        tex_bound(a, sizeof a, rp->pave.area_lo[r], 0, 0);
-        tex_bound(b, sizeof b, rp->pave.area_hi[r], 1, 0);
+        fc_ball_bound_d(a, sizeof a, rp->pave.area_lo[r], 1, 5, 'f', 0);
+        fc_ball_bound_d(b, sizeof b, rp->pave.area_hi[r], 1, 5, 'f', 1);
         fprintf(f.fp, "%s", r ? "; " : "");
         tex_text(f.fp, c->regions[pl->regions[r]].name);
         fprintf(f.fp, " $\\in [%s, %s]$", a, b);
     }
-    tex_bound(a, sizeof a, rp->pave.undecided, 1, 1);
+    fc_ball_bound_d(a, sizeof a, rp->pave.undecided, 100, 3, 'g', 1);
     fprintf(f.fp, "; undecided $\\le %s\\,\\%%$", a);
     if (rp->pave.pending > 0)
     {
-        tex_bound(b, sizeof b, rp->pave.pending, 1, 1);
+        fc_ball_bound_d(b, sizeof b, rp->pave.pending, 100, 3, 'g', 1);
         fprintf(f.fp, "; not examined (budget) $\\le %s\\,\\%%$", b);
     }
     fprintf(f.fp, ".}\n  \\label{fig:%s-%s}\n\\end{figure}\n", c->id, pl->name);

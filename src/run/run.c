@@ -1,10 +1,9 @@
-/* results.c -- compute everything a case asks for: enclosures at points,
- * certified pavings of its plots, claim verdicts. */
+/* run.c -- compute everything a case asks for: enclosures at points,
+ * certified pavings of its plots, claim verdicts, expectations, provenance. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "report/results.h"
-#include "claim/claim.h"
+#include "run/run.h"
 
 static double now(void)
 {
@@ -13,17 +12,7 @@ static double now(void)
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-const char *claim_status_name(claim_status s)
-{
-    switch (s) {
-    case CLAIM_PROVED: return "proved";
-    case CLAIM_REFUTED: return "refuted";
-    case CLAIM_CONSISTENT: return "consistent";
-    default: return "inconclusive";
-    }
-}
-
-static void point_clear(results_point *p)
+static void point_clear(run_point *p)
 {
     flint_free(p->qnames);
     if (p->q) _arb_vec_clear(p->q, p->nq + 1);
@@ -34,7 +23,7 @@ static void point_clear(results_point *p)
 
 /* Evaluates every numeric definition and every region / boolean definition
  * at the box of point index (-1: the case's own values). */
-static int compute_point(results_point *rp, const case_t *c, int index, slong prec)
+static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
 {
     int n = 0, i, nb = 0, nq = 0, nact = 0;
     expr_t *roots = flint_malloc((c->ndefs + c->nregions + 1) * sizeof(expr_t));
@@ -102,28 +91,12 @@ static int compute_point(results_point *rp, const case_t *c, int index, slong pr
     return rc;
 }
 
-void results_pave_problem(pave_problem *pb, const results_options *opt, expr_prog_t prog, int nregions,
-                          arb_srcptr box, int nparams, int x, int y, arb_srcptr x_lo, arb_srcptr x_hi,
-                          arb_srcptr y_lo, arb_srcptr y_hi, int depth, const char *name)
+static void run_pave_options(pave_options *po, const run_options *opt)
 {
-    memset(pb, 0, sizeof *pb);
-    pb->prog = prog;
-    pb->nregions = nregions;
-    pb->box = box;
-    pb->nparams = nparams;
-    pb->xparam = x;
-    pb->yparam = y;
-    pb->x_lo = x_lo;
-    pb->x_hi = x_hi;
-    pb->y_lo = y_lo;
-    pb->y_hi = y_hi;
-    pb->depth = depth;
-    pb->threads = opt->threads > 0 ? opt->threads : 1;
-    pb->prec = 64;
-    pb->max_prec = opt->prec > 256 ? opt->prec : 256;
-    pb->progress = opt->progress;
-    pb->cancel = opt->cancel;
-    pb->name = name;
+    po->prec = opt->prec;
+    po->threads = opt->threads;
+    po->progress = opt->progress;
+    po->cancel = opt->cancel;
 }
 
 static void const_ball(arb_t out, const expr_t e, slong prec)
@@ -131,16 +104,18 @@ static void const_ball(arb_t out, const expr_t e, slong prec)
     expr_eval_once(out, NULL, e, NULL, NULL, prec);
 }
 
-static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const case_plot *pl,
-                        const results_options *opt)
+static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const case_plot *pl,
+                        const run_options *opt)
 {
     expr_t *roots = flint_malloc((pl->nregions + 1) * sizeof(expr_t));
     arb_ptr box = _arb_vec_init(c->nparams + 1);
     expr_error_t err;
     expr_prog_t prog;
     pave_problem pb;
+    pave_options po;
     int i, rc = 0;
 
+    run_pave_options(&po, opt);
     rp->plot = pl;
     rp->depth = opt->depth > 0 ? opt->depth : pl->depth;
     snprintf(rp->cells_file, sizeof rp->cells_file, "%s.cells.csv", pl->name);
@@ -161,7 +136,7 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
         return -2;
     }
     case_point_box(box, c, -1, 128);
-    results_pave_problem(&pb, opt, prog, pl->nregions, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
+    pave_problem_setup(&pb, &po, prog, pl->nregions, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
                          rp->y_lo, rp->y_hi, rp->depth, pl->name);
     pb.max_cells = pl->max_cells;
     pb.seconds = pl->seconds;
@@ -195,18 +170,19 @@ static int compute_plot(results_t *res, results_plot *rp, const case_t *c, const
     return rc;
 }
 
-int results_compute(results_t *res, const case_t *c, const results_options *opt)
+int run_case(run_results *res, const case_t *c, const run_options *opt)
 {
     double t0 = now();
     int i, rc = 0;
     slong prec = opt->prec > 0 ? opt->prec : c->prec;
+    pave_options po;
 
     memset(res, 0, sizeof *res);
     res->c = c;
     res->prec = prec;
     res->threads = opt->threads;
     res->npoints = c->npoints + 1;
-    res->points = flint_calloc(res->npoints, sizeof(results_point));
+    res->points = flint_calloc(res->npoints, sizeof(run_point));
     for (i = 0; i < res->npoints && rc == 0; i++)
         rc = compute_point(&res->points[i], c, i - 1, prec);
     if (rc) {
@@ -214,25 +190,36 @@ int results_compute(results_t *res, const case_t *c, const results_options *opt)
         return rc;
     }
     res->nplots = c->nplots;
-    res->plots = flint_calloc(c->nplots + 1, sizeof(results_plot));
+    res->plots = flint_calloc(c->nplots + 1, sizeof(run_plot));
     for (i = 0; i < c->nplots && rc == 0; i++)
         rc = compute_plot(res, &res->plots[i], c, &c->plots[i], opt);
     if (rc) return rc;
+    run_pave_options(&po, opt);
     res->nclaims = c->nclaims;
-    res->claims = flint_calloc(c->nclaims + 1, sizeof(results_claim));
+    res->claims = flint_calloc(c->nclaims + 1, sizeof(claim_result));
     for (i = 0; i < c->nclaims && rc == 0; i++)
-        rc = claim_decide(&res->claims[i], c, &c->claims[i], res, opt, res->error, sizeof res->error);
+        rc = claim_decide(&res->claims[i], c, &c->claims[i], &po, opt->depth, res->error, sizeof res->error);
+    if (rc) return rc;
+    res->expect = flint_calloc(c->nexpect + 1, sizeof(run_expect));
+    res->nexpect = c->nexpect;
+    for (i = 0; i < c->nexpect; i++) {
+        run_expect_eval(&res->expect[i], c, i, prec, res);
+        if (res->expect[i].passed) res->expect_passed++;
+        else res->expect_failed++;
+    }
+    run_sha256_file(c->path, res->sha256);
+    run_fill_versions(res);
     res->seconds = now() - t0;
-    return rc;
+    return 0;
 }
 
-void results_clear(results_t *res)
+void run_results_clear(run_results *res)
 {
     int i;
     for (i = 0; i < res->npoints; i++) point_clear(&res->points[i]);
     flint_free(res->points);
     for (i = 0; i < res->nplots; i++) {
-        results_plot *rp = &res->plots[i];
+        run_plot *rp = &res->plots[i];
         if (rp->plot == NULL) continue;
         pave_result_clear(&rp->pave);
         arb_clear(rp->x_lo); arb_clear(rp->x_hi); arb_clear(rp->y_lo); arb_clear(rp->y_hi);
@@ -240,5 +227,6 @@ void results_clear(results_t *res)
     flint_free(res->plots);
     for (i = 0; i < res->nclaims; i++) claim_result_clear(&res->claims[i]);
     flint_free(res->claims);
+    flint_free(res->expect);
     memset(res, 0, sizeof *res);
 }

@@ -1,14 +1,17 @@
-/* results.h -- everything fricert computed for one case, in memory.
+/* run.h -- everything fricert computes for one case, in one immutable struct.
  *
- * The one-way pipeline: case (validated) -> results_compute (points, plots
- * paved, claims decided, expectations checked) -> writers (results.json,
- * cells CSV, figures, report.pdf, P.tex), which only read this struct.
+ * The one-way pipeline: case (read, validated) -> run_case (points, plots
+ * paved, claims decided, expectations checked, provenance) -> writers
+ * (results.json, cells CSV, figures, report.pdf, P.tex), which only read
+ * the run_results. run/ calls case/, expr/, pave/ and claim/; nothing below
+ * it (claim, pave, expr, alg) knows of it.
  */
-#ifndef FC_RESULTS_H
-#define FC_RESULTS_H
+#ifndef FC_RUN_H
+#define FC_RUN_H
 
 #include "case/case.h"
 #include "pave/pave.h"
+#include "claim/claim.h"
 
 typedef struct {
     const char *name;        /* the [point] name, or "case" for the case's own values */
@@ -20,74 +23,78 @@ typedef struct {
     int nb;                  /* regions, then boolean definitions */
     const char **bnames;
     tv_t *b;
-} results_point;
+} run_point;
 
 typedef struct {
     const case_plot *plot;
     pave_result pave;
-    int ok;                  /* 0: not paved (an error; see results.error) */
+    int ok;                  /* 0: not paved (an error; see run_results.error) */
     char cells_file[256];    /* "P.cells.csv" */
     int depth;               /* the depth used (plot's, or --depth) */
     arb_t x_lo, x_hi, y_lo, y_hi; /* the requested plot box */
-} results_plot;
+} run_plot;
 
-typedef enum { CLAIM_PROVED, CLAIM_REFUTED, CLAIM_CONSISTENT, CLAIM_INCONCLUSIVE } claim_status;
-
+/* Result of one [expect] line. */
 typedef struct {
-    const case_claim *claim;
-    claim_status status;
-    char *detail;            /* one paragraph: how it was decided (UTF-8) */
-    int nwitness;            /* witness point: parameter names and exact decimals */
-    char **wnames, **wvalues;
-    char *claim_side, *model_side; /* enclosures/verdicts of both sides at the witness */
-    double undecided;        /* area fraction where they might differ (consistent) */
-    int plot;                /* index of a plot to draw the claim over, or -1 */
-    /* the paving that decided it (has_paving): regions 0 "agree", 1 "claim only"
-       (claim true, model false), 2 "model only"; x, y parameter indices (y = -1: 1-D) */
-    int has_paving;
-    int depth;               /* the paving's depth limit */
-    pave_result pave;
-    int x, y;
-    arb_t x_lo, x_hi, y_lo, y_hi;
-} results_claim;
+    int passed;              /* 1 pass, 0 fail */
+    int internal;            /* 1: could not be evaluated (internal failure) */
+    char got[1024];          /* what was found, for the failure message */
+} run_expect;
 
 typedef struct {
     const case_t *c;
     slong prec;
     int threads;
     int npoints;             /* the case's own values first (if any point is defined by it), then [point]s */
-    results_point *points;
+    run_point *points;
     int nplots;
-    results_plot *plots;
+    run_plot *plots;
     int nclaims;
-    results_claim *claims;
+    claim_result *claims;
+    int nexpect;             /* one per c->expect[i] (0 when computation failed before them) */
+    run_expect *expect;
     int expect_passed, expect_failed;
     char sha256[65];         /* of the case file's bytes */
-    char engine_version[64], git[64], flint[32], arb[32], cairo[32], hpdf[32];
+    char engine_version[64], git[64], flint[32], arb[32]; /* provenance (the drawing libraries'
+                                versions are the writers': canvas_library_versions) */
     double seconds;
     char error[1024];        /* FILE:LINE:COL: message when computation failed */
-} results_t;
+} run_results;
 
-/* Options of a report run. depth <= 0: each plot's own depth. */
+/* Options of a run. prec 0: the case's; depth <= 0: each plot's and claim's own. */
 typedef struct {
     slong prec;
     int depth;
     int threads;
     int progress;
     volatile int *cancel;    /* set asynchronously to stop the pavings early */
-} results_options;
+} run_options;
 
-/* A paving problem with the run's options (threads, precision 64 raised up to
- * max(256, prec), progress, cancellation) and the given data; budgets 0. */
-void results_pave_problem(pave_problem *pb, const results_options *opt, expr_prog_t prog, int nregions,
-                          arb_srcptr box, int nparams, int x, int y, arb_srcptr x_lo, arb_srcptr x_hi,
-                          arb_srcptr y_lo, arb_srcptr y_hi, int depth, const char *name);
+/* Computes everything for c: points, plots, claims, then every [expect]
+ * line (claim lines take the verdicts just computed), the SHA-256 of the
+ * case file and the engine's versions. Returns 0; -1 bad input found while
+ * computing (e.g. overlapping regions: res->error says where); -2 internal
+ * failure. res is to be cleared with run_results_clear in every case. */
+int run_case(run_results *res, const case_t *c, const run_options *opt);
+void run_results_clear(run_results *res);
 
-/* Computes everything for c. Returns 0; -1 bad input found while computing
- * (e.g. overlapping regions: res->error says where); -2 internal failure. */
-int results_compute(results_t *res, const case_t *c, const results_options *opt);
-void results_clear(results_t *res);
+/* Evaluates expectation i of c at precision prec (certified: a VALUE passes
+ * only if the enclosure lies inside [V - TOL, V + TOL] for the true V; a
+ * TRUTH passes only if the verdict equals the expected one). A claim line
+ * takes its verdict from res when given (may be NULL: decided here). */
+void run_expect_eval(run_expect *out, const case_t *c, int i, slong prec, const run_results *res);
 
-const char *claim_status_name(claim_status s);   /* "proved", "refuted", ... */
+/* 1 if x encloses only values in [V - tol, V + tol] for every V in the ball v. */
+int run_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec);
+
+/* Fills res->engine_version, git, flint, arb where empty (FC_VERSION,
+ * FC_GIT, FLINT_VERSION, arb_version). */
+void run_fill_versions(run_results *res);
+
+/* SHA-256 (lower-case hex, NUL-terminated) of a file's bytes; 0, or -1 if
+ * it cannot be read (hex is then ""). */
+int run_sha256_file(const char *path, char hex[65]);
+/* SHA-256 of N bytes. */
+void run_sha256_hex(const void *data, size_t n, char hex[65]);
 
 #endif

@@ -1,9 +1,9 @@
-/* cli_expect.c -- evaluating one [expect] line of a case, certified. */
+/* run_expect.c -- evaluating one [expect] line of a case, certified. */
 #include <string.h>
-#include "cli/cli.h"
-#include "claim/claim.h"
+#include "run/run.h"
+#include "base/fc_ball.h"
 
-int cli_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
+int run_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
 {
     arb_t t, lo, hi;
     arf_t a, b, xl, xh;
@@ -24,44 +24,41 @@ int cli_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec)
     return ok;
 }
 
-/* Decides the claim the line names (src/claim) and compares its status. */
-static int claim_expect(cli_expect_result *res, const case_t *c, const case_expect *x, slong prec,
-                        const results_t *computed)
+/* The claim the line names (its verdict from res, else decided here) compared with the expected status. */
+static int claim_expect(run_expect *out, const case_t *c, const case_expect *x, slong prec,
+                        const run_results *res)
 {
-    results_claim rc;
-    results_t dummy;
-    results_options opt;
+    claim_result rc;
+    pave_options opt;
     char err[1024] = "";
     int i, r, ok = 0;
     for (i = 0; i < c->nclaims; i++)
         if (strcmp(c->claims[i].name, x->target) == 0) break;
     if (i == c->nclaims) {
-        snprintf(res->got, sizeof res->got, "no claim '%s'", x->target);
+        snprintf(out->got, sizeof out->got, "no claim '%s'", x->target);
         return 0;
     }
-    if (computed && i < computed->nclaims && computed->claims[i].claim == &c->claims[i]) {
-        const char *st = claim_status_name(computed->claims[i].status);
-        snprintf(res->got, sizeof res->got, "%s", st);
+    if (res && i < res->nclaims && res->claims[i].claim == &c->claims[i]) {
+        const char *st = claim_status_name(res->claims[i].status);
+        snprintf(out->got, sizeof out->got, "%s", st);
         return strcmp(st, x->status) == 0;
     }
-    memset(&dummy, 0, sizeof dummy);
     memset(&opt, 0, sizeof opt);
-    dummy.c = c;
     opt.prec = prec;
     opt.threads = 1;
-    r = claim_decide(&rc, c, &c->claims[i], &dummy, &opt, err, sizeof err);
+    r = claim_decide(&rc, c, &c->claims[i], &opt, 0, err, sizeof err);
     if (r != 0) {
-        snprintf(res->got, sizeof res->got, "%s", err[0] ? err : "internal failure");
-        res->internal = r == -2;
+        snprintf(out->got, sizeof out->got, "%s", err[0] ? err : "internal failure");
+        out->internal = r == -2;
     } else {
         ok = strcmp(claim_status_name(rc.status), x->status) == 0;
-        snprintf(res->got, sizeof res->got, "%s", claim_status_name(rc.status));
+        snprintf(out->got, sizeof out->got, "%s", claim_status_name(rc.status));
     }
     claim_result_clear(&rc);
     return ok;
 }
 
-void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec, const void *results)
+void run_expect_eval(run_expect *res, const case_t *c, int i, slong prec, const run_results *results)
 {
     const case_expect *x = &c->expect[i];
     expr_t root;
@@ -75,7 +72,7 @@ void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec,
 
     memset(res, 0, sizeof *res);
     if (x->kind == CASE_EXPECT_CLAIM) {
-        res->passed = claim_expect(res, c, x, prec, (const results_t *) results);
+        res->passed = claim_expect(res, c, x, prec, results);
         return;
     }
     root = expr_var(x->target);
@@ -109,11 +106,11 @@ void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec,
         } else if (st == EXPR_PARTIAL) {
             snprintf(res->got, sizeof res->got, "unknown (partly outside the domain)");
         } else {
-            char *s = cli_ball_str(val, prec);
+            char *s = fc_ball_str(val, prec);
             snprintf(res->got, sizeof res->got, "%s", s);
             flint_free(s);
             if (expr_eval_once(want, &tv, x->value, c->scope, box, prec) == EXPR_DEFINED)
-                res->passed = cli_ball_within(val, want, x->tol, prec);
+                res->passed = run_ball_within(val, want, x->tol, prec);
         }
     }
     arb_clear(val);
@@ -122,17 +119,4 @@ void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec,
     expr_prog_free(prog);
     _arb_vec_clear(box, c->nparams);
     expr_free(root);
-}
-
-void cli_expect_print_failure(FILE *out, const case_t *c, int i, const cli_expect_result *res)
-{
-    const case_expect *x = &c->expect[i];
-    const char *eq = strstr(x->text, " = ");
-    int klen = eq ? (int) (eq - x->text) : (int) strlen(x->text);
-    const char *wanted = eq ? eq + 3 : "";
-    if (x->kind == CASE_EXPECT_CLAIM)
-        fprintf(out, "%s:%d: expect %.*s: %s\n", c->path, x->line, klen, x->text, res->got);
-    else
-        fprintf(out, "%s:%d: expect %.*s: got %s, wanted %s\n", c->path, x->line, klen, x->text, res->got,
-                wanted);
 }

@@ -1,11 +1,11 @@
-/* sha256.c -- SHA-256 of bytes and files, with nettle (FIPS 180-4). */
-#include "report/report.h"
+/* run_sha256.c -- SHA-256 of bytes and files, with nettle (FIPS 180-4). */
+#include "run/run.h"
 
 #include <stdio.h>
 #include <nettle/sha2.h>
 
 static void
-fc_sha256_hexify(const uint8_t d[SHA256_DIGEST_SIZE], char hex[65])
+run_sha256_hexify(const uint8_t d[SHA256_DIGEST_SIZE], char hex[65])
 {
     static const char digit[] = "0123456789abcdef";
     int i;
@@ -19,7 +19,7 @@ fc_sha256_hexify(const uint8_t d[SHA256_DIGEST_SIZE], char hex[65])
 }
 
 void
-fc_sha256_hex(const void *data, size_t n, char hex[65])
+run_sha256_hex(const void *data, size_t n, char hex[65])
 {
     struct sha256_ctx ctx;
     uint8_t d[SHA256_DIGEST_SIZE];
@@ -27,11 +27,11 @@ fc_sha256_hex(const void *data, size_t n, char hex[65])
     sha256_init(&ctx);
     sha256_update(&ctx, n, data);
     sha256_digest(&ctx, SHA256_DIGEST_SIZE, d);
-    fc_sha256_hexify(d, hex);
+    run_sha256_hexify(d, hex);
 }
 
 int
-fc_sha256_file(const char *path, char hex[65])
+run_sha256_file(const char *path, char hex[65])
 {
     struct sha256_ctx ctx;
     uint8_t d[SHA256_DIGEST_SIZE], buf[65536];
@@ -50,6 +50,6 @@ fc_sha256_file(const char *path, char hex[65])
     if (bad)
         return -1;
     sha256_digest(&ctx, SHA256_DIGEST_SIZE, d);
-    fc_sha256_hexify(d, hex);
+    run_sha256_hexify(d, hex);
     return 0;
 }

@@ -1,0 +1,101 @@
+/* fc_ball.c -- enclosing text for balls, outward-rounded text for doubles. */
+#include <string.h>
+#include <mpfr.h>
+#include "base/fc_ball.h"
+
+slong fc_ball_digits(slong prec)
+{
+    slong d = (slong) (prec * 0.30103);
+    return d < 3 ? 3 : d;
+}
+
+char *fc_ball_str(const arb_t x, slong prec)
+{
+    slong d = fc_ball_digits(prec), acc = arb_rel_accuracy_bits(x), n;
+    char *s, *dot, *end, *ex;
+    /* arb_get_str shows only the digits that are certain; a wide ball would
+     * then print as "[+/- 1.01]". Show a few digits more than certain
+     * (ARB_STR_MORE; the printed ball still contains x). */
+    if (acc < 0) acc = 0;
+    n = (slong) (acc * 0.30103) + 3;
+    if (arb_is_finite(x) && !arb_is_exact(x) && n < d)
+        s = arb_get_str(x, n, ARB_STR_MORE);
+    else
+        s = arb_get_str(x, d, 0);
+    /* An exact value printed without radius is exact as written: drop
+     * trailing zeros of the fraction ("-9.000" -> "-9", "0.500e-3" -> "0.5e-3"). */
+    if (s[0] != '[' && (dot = strchr(s, '.')) != NULL) {
+        ex = strpbrk(dot, "eE");
+        end = ex ? ex : s + strlen(s);
+        while (end > dot + 1 && end[-1] == '0') end--;
+        if (end == dot + 1) end = dot;
+        memmove(end, ex ? ex : "", strlen(ex ? ex : "") + 1);
+    }
+    return s;
+}
+
+char *fc_ball_str_unicode(const arb_t x, slong digits, slong prec)
+{
+    char *s, *out;
+    size_t n, i, k = 0;
+
+    if (digits <= 0) digits = fc_ball_digits(prec);
+    s = arb_get_str(x, digits, 0);
+    n = strlen(s);
+    out = flint_malloc(2 * n + 8);
+    for (i = 0; i < n; i++) {
+        if (strncmp(s + i, "+/- ", 4) == 0) {
+            memcpy(out + k, "\xc2\xb1 ", 3);   /* "± " */
+            k += 3;
+            i += 3;
+        } else if (s[i] == '-' && (i == 0 || s[i - 1] == '[')) {
+            memcpy(out + k, "\xe2\x88\x92", 3);  /* true minus sign */
+            k += 3;
+        } else
+            out[k++] = s[i];
+    }
+    out[k] = '\0';
+    flint_free(s);
+    return out;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *r = flint_malloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = 0;
+    return r;
+}
+
+void fc_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits)
+{
+    char *s = arb_get_str(x, digits, 0);
+    size_t n = strlen(s);
+    const char *pm = strstr(s, "+/-");
+    if (s[0] == '[' && pm && n >= 2 && s[n - 1] == ']') {
+        const char *a = s + 1, *b = pm;
+        while (b > a && b[-1] == ' ') b--;
+        *mid = b > a ? dup_n(a, b - a) : dup_n("0", 1);
+        a = pm + 3;
+        while (*a == ' ') a++;
+        *rad = dup_n(a, (s + n - 1) - a);
+    } else {
+        *mid = dup_n(s, n);   /* exact as printed */
+        *rad = dup_n("0", 1);
+    }
+    flint_free(s);
+}
+
+void fc_ball_bound_d(char *buf, size_t n, double v, long scale, int digits, char conv, int up)
+{
+    mpfr_t x;
+    mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
+    mpfr_init2(x, 64);
+    mpfr_set_d(x, v, MPFR_RNDN);              /* exact: 53 <= 64 bits */
+    if (scale != 1) mpfr_mul_si(x, x, scale, rnd);
+    if (conv == 'f')
+        mpfr_snprintf(buf, n, "%.*R*f", digits, rnd, x);
+    else
+        mpfr_snprintf(buf, n, "%.*R*g", digits, rnd, x);
+    mpfr_clear(x);
+}
