@@ -43,7 +43,16 @@ typedef struct {
     pave_result pave;
     int x, y;
     arb_t x_lo, x_hi, y_lo, y_hi;
+    /* for the figure of a threshold claim only, not part of any proof: the
+       values of y where the claim predicate changes truth along the middle
+       of the x range, found by sampling it at CLAIM_BOUNDARY_SAMPLES + 1
+       points of [y_lo, y_hi] (at most CLAIM_BOUNDARY_MAX of them) */
+    int nboundary;
+    double boundary[6];
 } claim_result;
+
+#define CLAIM_BOUNDARY_SAMPLES 400
+#define CLAIM_BOUNDARY_MAX 6
 
 const char *claim_status_name(claim_status s);   /* "proved", "refuted", ... */
 

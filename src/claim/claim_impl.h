@@ -11,6 +11,8 @@ expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *
 expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn);
 /* out's witness: n parameter names and exact rational values (copied). */
 void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values);
+/* Fills out->boundary from the claim predicate cp over out's x, y box. */
+void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp);
 /* The simplest rational in [lo, hi]. */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 /* "P is true/false there" (with both sides when P is a comparison), at a point box. */

@@ -194,6 +194,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             if (rc > 0) rc = 0;
         }
     }
+    if (rc == 0) claim_boundary_sample(out, c, cp);
     fmpq_clear(wq[0]);
     fmpq_clear(wq[1]);
     expr_eval_free(cev);

@@ -163,3 +163,30 @@ void claim_set_witness(claim_result *out, int n, const char *const *names, const
         out->wvalues[k] = claim_fmpq_text(values + k);
     }
 }
+
+void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp)
+{
+    arb_ptr box;
+    tv_t prev = TV_UNKNOWN, t;
+    int j, n = CLAIM_BOUNDARY_SAMPLES;
+    double xl, xh, yl, yh;
+    out->nboundary = 0;
+    if (!out->has_paving || out->y < 0) return;
+    xl = arf_get_d(arb_midref(out->x_lo), ARF_RND_NEAR);
+    xh = arf_get_d(arb_midref(out->x_hi), ARF_RND_NEAR);
+    yl = arf_get_d(arb_midref(out->y_lo), ARF_RND_NEAR);
+    yh = arf_get_d(arb_midref(out->y_hi), ARF_RND_NEAR);
+    box = _arb_vec_init(c->nparams + 1);
+    case_point_box(box, c, -1, 64);
+    arb_set_d(box + out->x, 0.5 * (xl + xh));
+    for (j = 0; j <= n && out->nboundary < CLAIM_BOUNDARY_MAX; j++) {
+        double yv = yl + (yh - yl) * j / n;
+        arb_set_d(box + out->y, yv);
+        t = TV_UNKNOWN;
+        expr_eval_once(NULL, &t, cp, c->scope, box, 64);
+        if (j > 0 && t != TV_UNKNOWN && prev != TV_UNKNOWN && t != prev)
+            out->boundary[out->nboundary++] = yv - 0.5 * (yh - yl) / n;
+        if (t != TV_UNKNOWN) prev = t;
+    }
+    _arb_vec_clear(box, c->nparams + 1);
+}

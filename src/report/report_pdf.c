@@ -532,21 +532,16 @@ done:
 
 /* ---- claims --------------------------------------------------------------- */
 
-/* Value of a witness coordinate (an exact constant such as 3/4 or 2*atan(1/2)) as a double. */
+/* A witness coordinate (an exact rational) as the nearest double, for drawing. */
 static double
-rp_witness_value(const char *text)
+rp_witness_value(const fmpq_t q)
 {
-    expr_error_t ee;
-    expr_t e = expr_parse(text, 1, 1, &ee);
     arb_t x;
-    double v = NAN;
-    if (e == NULL)
-        return v;
+    double v;
     arb_init(x);
-    if (expr_check(e, NULL, 0, &ee) == 0 && expr_eval_once(x, NULL, e, NULL, NULL, 64) == EXPR_DEFINED)
-        v = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    arb_set_fmpq(x, q, 64);
+    v = arf_get_d(arb_midref(x), ARF_RND_NEAR);
     arb_clear(x);
-    expr_free(e);
     return v;
 }
 
@@ -574,9 +569,9 @@ rp_claim_figure(rdoc *d, const run_results *res, int i)
     for (k = 0; k < cl->nwitness; k++)
     {
         if (strcmp(cl->wnames[k], res->c->params[cl->x].name) == 0)
-            wx = rp_witness_value(cl->wvalues[k]);
+            wx = rp_witness_value(cl->wq + k);
         if (cl->y >= 0 && strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
-            wy = rp_witness_value(cl->wvalues[k]);
+            wy = rp_witness_value(cl->wq + k);
     }
     if (cl->y < 0 && isfinite(wx))
         wy = 0.5;
@@ -595,39 +590,16 @@ rp_claim_figure(rdoc *d, const run_results *res, int i)
         ps.spec.noverlays = 2;
     }
     /* a threshold claim's own boundary (where the claim, a condition on the
-       vertical parameter, changes), located by sampling: drawn for the reader,
+       vertical parameter, changes), sampled by the claim module: drawn for the reader,
        not part of any proof */
     {
-        const char *kind = claim_key(cl->claim, "kind", NULL);
-        const char *ctext = claim_key(cl->claim, "claim", NULL);
-        expr_error_t ee;
-        expr_t ce = kind && strcmp(kind, "threshold") == 0 && ctext ? expr_parse(ctext, 1, 1, &ee) : NULL;
-        if (ce && cl->y >= 0 && expr_check(ce, res->c->scope, 1, &ee) == 0 && ps.spec.noverlays + 1 < 8)
-        {
-            arb_ptr box = _arb_vec_init(res->c->nparams + 1);
-            tv_t prev = TV_UNKNOWN, t;
-            int j, n = 400;
-            case_point_box(box, res->c, -1, 64);
-            arb_set_d(box + cl->x, 0.5 * (ps.spec.x_lo + ps.spec.x_hi));
-            for (j = 0; j <= n && nb < 6; j++)
+        if (cl->y >= 0 && ps.spec.noverlays + 1 < 8)
+            for (nb = 0; nb < cl->nboundary && nb < 6; nb++)
             {
-                double yv = ps.spec.y_lo + (ps.spec.y_hi - ps.spec.y_lo) * j / n;
-                arb_set_d(box + cl->y, yv);
-                expr_eval_once(NULL, &t, ce, res->c->scope, box, 64);
-                if (j > 0 && t != TV_UNKNOWN && prev != TV_UNKNOWN && t != prev)
-                {
-                    double yb = yv - 0.5 * (ps.spec.y_hi - ps.spec.y_lo) / n;
-                    bx[nb][0] = ps.spec.x_lo;
-                    bx[nb][1] = ps.spec.x_hi;
-                    by[nb][0] = by[nb][1] = yb;
-                    nb++;
-                }
-                if (t != TV_UNKNOWN)
-                    prev = t;
+                bx[nb][0] = ps.spec.x_lo;
+                bx[nb][1] = ps.spec.x_hi;
+                by[nb][0] = by[nb][1] = cl->boundary[nb];
             }
-            _arb_vec_clear(box, res->c->nparams + 1);
-        }
-        expr_free(ce);
         if (nb > 0)
         {
             figure_overlay *o2 = ovb;

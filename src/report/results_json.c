@@ -48,15 +48,13 @@ static json_t *points_json(const run_results *res)
 {
     const case_t *c = res->c;
     json_t *a = json_array();
-    arb_ptr box = _arb_vec_init(c->nparams + 1);
     int k, i;
     for (k = 0; k < res->npoints; k++) {
         const run_point *pt = &res->points[k];
         json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
         json_t *reg = json_object(), *pred = json_object();
-        case_point_box(box, c, pt->index, res->prec);
-        for (i = 0; i < c->nparams; i++) {
-            char *s = arb_get_str(box + i, fc_ball_digits(res->prec), 0);
+        for (i = 0; i < c->nparams && pt->at; i++) {
+            char *s = arb_get_str(pt->at + i, fc_ball_digits(res->prec), 0);
             json_object_set_new(at, c->params[i].name, json_string(s));
             flint_free(s);
         }
@@ -67,7 +65,7 @@ static json_t *points_json(const run_results *res)
                                     pt->qst[i] == EXPR_UNDEFINED ? "undefined" : "unknown"));
         }
         for (i = 0; i < pt->nb; i++) {
-            int isreg = case_region_index(c, pt->bnames[i]) >= 0;
+            int isreg = i < c->nregions;   /* regions come first */
             json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(tv_name(pt->b[i])));
         }
         json_object_set_new(o, "at", at);
@@ -76,7 +74,6 @@ static json_t *points_json(const run_results *res)
         json_object_set_new(o, "predicates", pred);
         json_array_append_new(a, o);
     }
-    _arb_vec_clear(box, c->nparams + 1);
     return a;
 }
 

@@ -15,6 +15,7 @@ static double now(void)
 static void point_clear(run_point *p)
 {
     flint_free(p->qnames);
+    if (p->at) _arb_vec_clear(p->at, p->nparams + 1);
     if (p->q) _arb_vec_clear(p->q, p->nq + 1);
     flint_free(p->qst);
     flint_free(p->bnames);
@@ -50,12 +51,12 @@ static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
     rp->qst = flint_calloc(nq + 1, sizeof(expr_status));
     rp->bnames = flint_malloc((nb + 1) * sizeof(char *));
     rp->b = flint_calloc(nb + 1, sizeof(tv_t));
+    case_point_box(box, c, index, prec);
     if (n > 0) prog = expr_compile(roots, n, c->scope, &err);
     if (n > 0 && prog == NULL) rc = -2;
     else if (n > 0) {
         expr_eval_t ev;
         int kq = 0, kb = 0;
-        case_point_box(box, c, index, prec);
         for (i = 0; i < c->nparams; i++)
             if (!arb_is_exact(box + i)) act[nact++] = i;
         ev = expr_eval_new(prog, act, nact, prec);
@@ -86,7 +87,8 @@ static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
     flint_free(roots);
     flint_free(isq);
     flint_free(act);
-    _arb_vec_clear(box, c->nparams + 1);
+    rp->nparams = c->nparams;
+    rp->at = box;
     if (prog) expr_prog_free(prog);
     return rc;
 }

@@ -16,6 +16,8 @@
 typedef struct {
     const char *name;        /* the [point] name, or "case" for the case's own values */
     int index;               /* index into case.points, or -1 */
+    int nparams;
+    arb_ptr at;              /* the point's box: one ball per parameter (case_point_box at the run's precision) */
     int nq;                  /* numeric definitions, in case order */
     const char **qnames;
     arb_ptr q;               /* enclosures (valid when qst[i] == EXPR_DEFINED) */
