@@ -71,19 +71,44 @@ typedef struct {
     int line;
 } case_expect;
 
-/* [claim NAME]: read and validated here; its meaning lives in src/alg. */
+typedef enum {
+    CASE_CLAIM_EQUIVALENT,   /* claim <=> model (the default) */
+    CASE_CLAIM_IMPLIES,      /* claim => model */
+    CASE_CLAIM_IMPLIED_BY,   /* model => claim */
+    CASE_CLAIM_THRESHOLD     /* (exists over: model) <=> claim */
+} case_claim_kind;
+
+/* [claim NAME], resolved once by the reader: its predicates parsed and
+ * checked in the case's scope, its parameters as indices; its meaning lives
+ * in src/claim. Positions are where each value is written (line, column). */
+typedef struct {
+    char *name;
+    int line, col;           /* the section header */
+    case_claim_kind kind;
+    char *says, *source;     /* as written (quotes kept), or NULL */
+    expr_t claim, model;     /* boolean, checked; NULL when the key is absent */
+    int nover;               /* over = a[, b, ...]: range parameters (0: not given) */
+    int *over;
+    int over_line, over_col;
+    int param;               /* param = NAME: a range parameter, or -1 */
+    int param_line, param_col;
+    int depth;               /* depth = D (1..24), or 0 */
+    int depth_line, depth_col;
+} case_claim;
+
+/* "equivalent", "implies", "implied_by" or "threshold". */
+const char *case_claim_kind_name(case_claim_kind k);
+
+/* [model NAME] and other model sections: read and kept as raw key/values for
+ * src/mech. */
 typedef struct {
     char *name;
     int nkeys;
-    char **keys;         /* e.g. says, source, kind, claim, model, over */
+    char **keys;
     char **values;       /* raw text */
     int *lines;
     int line;
-} case_claim;
-
-/* [model NAME] and other model sections: read and kept as raw key/values for
- * src/mech; same shape as a claim. */
-typedef case_claim case_section;
+} case_section;
 
 typedef struct {
     char *path;          /* as given */

@@ -71,3 +71,13 @@ void case_point_box(arb_ptr box, const case_t *c, int point, slong prec)
     arb_clear(hi);
     expr_scope_free(empty);
 }
+
+const char *case_claim_kind_name(case_claim_kind k)
+{
+    switch (k) {
+    case CASE_CLAIM_IMPLIES: return "implies";
+    case CASE_CLAIM_IMPLIED_BY: return "implied_by";
+    case CASE_CLAIM_THRESHOLD: return "threshold";
+    default: return "equivalent";
+    }
+}

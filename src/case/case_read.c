@@ -152,7 +152,15 @@ void case_clear(case_t *c)
         flint_free(x->text);
     }
     flint_free(c->expect);
-    for (i = 0; i < c->nclaims; i++) section_clear(&c->claims[i]);
+    for (i = 0; i < c->nclaims; i++) {
+        case_claim *cl = &c->claims[i];
+        flint_free(cl->name);
+        flint_free(cl->says);
+        flint_free(cl->source);
+        expr_free(cl->claim);
+        expr_free(cl->model);
+        flint_free(cl->over);
+    }
     flint_free(c->claims);
     for (i = 0; i < c->nmodels; i++) section_clear(&c->models[i]);
     flint_free(c->models);

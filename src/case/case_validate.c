@@ -947,11 +947,17 @@ static int read_points(vctx *v)
 
 /* ---------------------------------------------------------------- [claim NAME] */
 
-/* Checks the keys of a claim whose meaning is already fixed. */
-static int check_claim(vctx *v, const case_raw_section *s)
+/* Builds the typed claim cl from its section: every key checked and
+ * resolved (predicates parsed and checked, parameters to indices). */
+static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
 {
     static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", NULL};
     int i, k;
+    cl->name = case_strdup(s->arg);
+    cl->line = s->line;
+    cl->col = 1;
+    cl->kind = CASE_CLAIM_EQUIVALENT;
+    cl->param = -1;
     for (i = 0; i < s->nentries; i++) {
         const case_raw_entry *e = &s->entries[i];
         if (strcmp(e->key, "kind") == 0) {
@@ -962,9 +968,11 @@ static int check_claim(vctx *v, const case_raw_section *s)
                                "kind must be equivalent, implies, implied_by or threshold");
                 return -1;
             }
+            cl->kind = (case_claim_kind) k;
         } else if (strcmp(e->key, "claim") == 0 || strcmp(e->key, "model") == 0) {
             expr_error_t ee;
             expr_t x = parse_part(v, e, 0, strlen(e->src));
+            expr_t *slot = e->key[0] == 'c' ? &cl->claim : &cl->model;
             if (x == NULL) return -1;
             if (expr_check(x, v->c->scope, -1, &ee)) {
                 err_expr(v, &ee);
@@ -976,11 +984,17 @@ static int check_claim(vctx *v, const case_raw_section *s)
                 expr_free(x);
                 return -1;
             }
-            expr_free(x);
+            expr_free(*slot);
+            *slot = x;
         } else if (strcmp(e->key, "over") == 0) {
             /* a comma-separated list of range parameters */
             const char *t = e->src;
             size_t a = 0, n = strlen(t);
+            cl->over_line = e->line;
+            cl->over_col = e->col;
+            flint_free(cl->over);
+            cl->nover = 0;
+            cl->over = flint_malloc((n + 2) * sizeof(int));
             while (a <= n) {
                 size_t b = a, ia, ib;
                 int line, col, p;
@@ -997,6 +1011,7 @@ static int check_claim(vctx *v, const case_raw_section *s)
                     case_error_set(v->err, line, col, "over must list range parameters (over = a, b)");
                     return -1;
                 }
+                cl->over[cl->nover++] = p;
                 a = b + 1;
             }
         } else if (strcmp(e->key, "param") == 0) {
@@ -1005,13 +1020,23 @@ static int check_claim(vctx *v, const case_raw_section *s)
                 case_error_set(v->err, e->line, e->col, "param must name a range parameter");
                 return -1;
             }
+            cl->param = p;
+            cl->param_line = e->line;
+            cl->param_col = e->col;
         } else if (strcmp(e->key, "depth") == 0) {
             long d;
             if (read_long(e->text, 1, 24, &d)) {
                 case_error_set(v->err, e->line, e->col, "depth must be an integer from 1 to 24");
                 return -1;
             }
-        } else if (strcmp(e->key, "says") != 0 && strcmp(e->key, "source") != 0) {
+            cl->depth = (int) d;
+            cl->depth_line = e->line;
+            cl->depth_col = e->col;
+        } else if (strcmp(e->key, "says") == 0 || strcmp(e->key, "source") == 0) {
+            char **slot = e->key[1] == 'a' ? &cl->says : &cl->source;
+            flint_free(*slot);
+            *slot = case_strdup(e->text);
+        } else {
             case_error_set(v->err, e->key_line, e->key_col,
                            "unknown key '%s' in [claim %s]; expected says, source, kind, claim, model, over, "
                            "param or depth", e->key, s->arg);
@@ -1054,8 +1079,7 @@ static int read_claims(vctx *v)
     for (i = 0; i < r->nsections; i++) {
         const case_raw_section *s = &r->sections[i];
         if (strcmp(s->kind, "claim") == 0) {
-            copy_section(&c->claims[c->nclaims++], s, 0);
-            if (check_claim(v, s)) return -1;
+            if (read_claim(v, &c->claims[c->nclaims++], s)) return -1;
         }
     }
     return 0;

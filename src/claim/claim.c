@@ -19,54 +19,37 @@ const char *claim_status_name(claim_status s)
     }
 }
 
-const char *claim_key(const case_claim *cl, const char *key, int *line)
-{
-    int i;
-    for (i = 0; i < cl->nkeys; i++)
-        if (strcmp(cl->keys[i], key) == 0) {
-            if (line) *line = cl->lines[i];
-            return cl->values[i];
-        }
-    return NULL;
-}
-
 /* The axes of the claim: `over = a[, b]`, else the case's range parameters. */
 static int claim_axes(int *ax, const case_t *c, const case_claim *cl, char *err, size_t errn)
 {
-    int line = cl->line, n = 0, i;
-    const char *v = claim_key(cl, "over", &line);
-    if (v) {
-        char buf[256], *tok, *save;
-        snprintf(buf, sizeof buf, "%s", v);
-        for (tok = strtok_r(buf, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
-            int p = case_param_index(c, tok);
-            if (p < 0 || !c->params[p].is_range || n == 2) {
-                snprintf(err, errn, "%s:%d:1: claim %s: over must name one or two range parameters",
-                         c->path, line, cl->name);
-                return -1;
-            }
-            ax[n++] = p;
+    int n = 0, i;
+    if (cl->nover > 0) {
+        if (cl->nover > 2) {
+            snprintf(err, errn, "%s:%d:%d: claim %s: over must name one or two range parameters",
+                     c->path, cl->over_line, cl->over_col, cl->name);
+            return -1;
         }
+        for (i = 0; i < cl->nover; i++) ax[n++] = cl->over[i];
     } else {
         for (i = 0; i < c->nparams; i++)
             if (c->params[i].is_range) {
                 if (n == 2) {
-                    snprintf(err, errn, "%s:%d:1: claim %s: the case has more than two range parameters; "
-                             "say which with 'over = a, b'", c->path, cl->line, cl->name);
+                    snprintf(err, errn, "%s:%d:%d: claim %s: the case has more than two range parameters; "
+                             "say which with 'over = a, b'", c->path, cl->line, cl->col, cl->name);
                     return -1;
                 }
                 ax[n++] = i;
             }
     }
     if (n == 0) {
-        snprintf(err, errn, "%s:%d:1: claim %s: no range parameter to decide it over", c->path, cl->line,
-                 cl->name);
+        snprintf(err, errn, "%s:%d:%d: claim %s: no range parameter to decide it over", c->path, cl->line,
+                 cl->col, cl->name);
         return -1;
     }
     return n;
 }
 
-static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl, const char *kind,
+static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
                       const pave_options *opt, int depth_override, char *err, size_t errn)
 {
     expr_t cp, mp, roots[3];
@@ -74,23 +57,13 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl, 
     expr_error_t ee;
     arb_ptr box;
     pave_problem pb;
-    int ax[2], n, i, k, rc = 0, line, depth = 10;
-    const char *dv;
+    int ax[2], n, i, k, rc = 0, depth = cl->depth > 0 ? cl->depth : 10;
     long best = -1;
-    int eq = strcmp(kind, "equivalent") == 0, imp = strcmp(kind, "implies") == 0;
+    int eq = cl->kind == CASE_CLAIM_EQUIVALENT, imp = cl->kind == CASE_CLAIM_IMPLIES;
 
     if ((n = claim_axes(ax, c, cl, err, errn)) < 0) return -1;
     if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) return -1;
     if ((mp = claim_pred(c, cl, "model", err, errn)) == NULL) { expr_free(cp); return -1; }
-    if ((dv = claim_key(cl, "depth", &line)) != NULL) {
-        depth = atoi(dv);
-        if (depth < 1 || depth > 24) {
-            snprintf(err, errn, "%s:%d:1: claim %s: depth must be an integer from 1 to 24", c->path, line,
-                     cl->name);
-            expr_free(cp); expr_free(mp);
-            return -1;
-        }
-    }
     if (depth_override > 0) depth = depth_override;
 
     roots[0] = expr_binary(eq ? EXPR_IFF : EXPR_IMPLIES, expr_copy(imp || eq ? cp : mp),
@@ -102,7 +75,7 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl, 
     prog = expr_compile(roots, 3, c->scope, &ee);
     for (i = 0; i < 3; i++) expr_free(roots[i]);
     if (prog == NULL) {
-        snprintf(err, errn, "%s:%d:1: claim %s: %s", c->path, cl->line, cl->name, ee.msg);
+        snprintf(err, errn, "%s:%d:%d: claim %s: %s", c->path, cl->line, cl->col, cl->name, ee.msg);
         expr_free(cp); expr_free(mp);
         return -2;
     }
@@ -124,8 +97,8 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl, 
     pave_problem_setup(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) < 0) {
-        snprintf(err, errn, "%s:%d:1: claim %s: internal: agreement and difference both certified",
-                 c->path, cl->line, cl->name);
+        snprintf(err, errn, "%s:%d:%d: claim %s: internal: agreement and difference both certified",
+                 c->path, cl->line, cl->col, cl->name);
         rc = -2;
         goto done;
     }
@@ -180,15 +153,13 @@ done:
 int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
                  char *err, size_t errn)
 {
-    const char *kind = claim_key(cl, "kind", NULL);
     memset(out, 0, sizeof *out);
     out->status = CLAIM_INCONCLUSIVE;   /* until something is proved or found */
     out->claim = cl;
     out->plot = -1;
     out->y = -1;
-    if (kind == NULL) kind = "equivalent";
-    if (strcmp(kind, "threshold") == 0) return claim_threshold(out, c, cl, opt, depth, err, errn);
-    return claim_pave(out, c, cl, kind, opt, depth, err, errn);
+    if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err, errn);
+    return claim_pave(out, c, cl, opt, depth, err, errn);
 }
 
 void claim_result_clear(claim_result *cl)

@@ -68,7 +68,5 @@ char *claim_fmpq_text(const fmpq_t q);
 /* Frees what claim_decide put in cl. */
 void claim_result_clear(claim_result *cl);
 
-/* The value of key in a claim section, or NULL; *line set when found. */
-const char *claim_key(const case_claim *cl, const char *key, int *line);
 
 #endif

@@ -25,9 +25,7 @@ static tv_t truth_on(expr_eval_t ev, arb_srcptr box)
 int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
                     int depth_override, char *err, size_t errn)
 {
-    int lo = cl->line, pline = cl->line, line = cl->line, over, param = -1, i, depth = 10, rc = 0;
-    const char *ov = claim_key(cl, "over", &lo), *pv = claim_key(cl, "param", &pline);
-    const char *dp = claim_key(cl, "depth", &line);
+    int over, param = cl->param, i, depth = cl->depth > 0 ? cl->depth : 10, rc = 0;
     expr_t mp, cp, roots[2];
     expr_error_t ee;
     expr_prog_t prog, cprog;
@@ -38,34 +36,30 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     fmpq_t wq[2];
     int act[2];
 
-    if (ov == NULL) {
-        snprintf(err, errn, "%s:%d:1: claim %s: a threshold claim needs 'over' (the quantified parameter)",
-                 c->path, cl->line, cl->name);
+    if (cl->nover == 0) {
+        snprintf(err, errn, "%s:%d:%d: claim %s: a threshold claim needs 'over' (the quantified parameter)",
+                 c->path, cl->line, cl->col, cl->name);
         return -1;
     }
-    over = case_param_index(c, ov);
-    if (pv) param = case_param_index(c, pv);
-    else
+    over = cl->nover == 1 ? cl->over[0] : -1;
+    if (param < 0)
         for (i = 0; i < c->nparams; i++)
             if (c->params[i].is_range && i != over) {
                 if (param >= 0) {
-                    snprintf(err, errn, "%s:%d:1: claim %s: more than one other range parameter; say which "
-                             "with 'param = NAME'", c->path, cl->line, cl->name);
+                    snprintf(err, errn, "%s:%d:%d: claim %s: more than one other range parameter; say which "
+                             "with 'param = NAME'", c->path, cl->line, cl->col, cl->name);
                     return -1;
                 }
                 param = i;
             }
     if (over < 0 || !c->params[over].is_range || param < 0 || !c->params[param].is_range || over == param) {
-        snprintf(err, errn, "%s:%d:1: claim %s: over and param must be two different range parameters",
-                 c->path, over < 0 ? lo : pline, cl->name);
+        int at_over = over < 0 || cl->param < 0;
+        snprintf(err, errn, "%s:%d:%d: claim %s: over and param must be two different range parameters",
+                 c->path, at_over ? cl->over_line : cl->param_line, at_over ? cl->over_col : cl->param_col,
+                 cl->name);
         return -1;
     }
-    if (dp) depth = atoi(dp);
     if (depth_override > 0) depth = depth_override;
-    if (depth < 1 || depth > 24) {
-        snprintf(err, errn, "%s:%d:1: claim %s: depth must be from 1 to 24", c->path, line, cl->name);
-        return -1;
-    }
     if ((mp = claim_model_pred(c, cl, err, errn)) == NULL) return -1;
     if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) { expr_free(mp); return -1; }
 
@@ -76,7 +70,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     expr_free(roots[1]);
     cprog = expr_compile(&cp, 1, c->scope, &ee);
     if (prog == NULL || cprog == NULL) {
-        snprintf(err, errn, "%s:%d:1: claim %s: %s", c->path, cl->line, cl->name, ee.msg);
+        snprintf(err, errn, "%s:%d:%d: claim %s: %s", c->path, cl->line, cl->col, cl->name, ee.msg);
         expr_prog_free(prog);
         expr_prog_free(cprog);
         expr_free(mp);
@@ -103,7 +97,8 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     pave_problem_setup(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) != 0) {
-        snprintf(err, errn, "%s:%d:1: claim %s: internal: the paving failed", c->path, cl->line, cl->name);
+        snprintf(err, errn, "%s:%d:%d: claim %s: internal: the paving failed", c->path, cl->line, cl->col,
+                 cl->name);
         expr_eval_free(cev);
         expr_prog_free(prog);
         expr_prog_free(cprog);

@@ -153,8 +153,7 @@ int plot_spec_build_claim(plot_spec *ps, const run_results *res, int k, int dept
     static const char *colours[3] = {"#009e73", "#d55e00", "#cc79a7"};
     static const char *tcolours[2] = {"#e69f00", "#56b4e9"};
     const claim_result *rc = &res->claims[k];
-    const char *kind = claim_key(rc->claim, "kind", NULL);
-    int thr = kind && strcmp(kind, "threshold") == 0;
+    int thr = rc->claim->kind == CASE_CLAIM_THRESHOLD;
     char title[256];
     if (!rc->has_paving) return -1;
     snprintf(title, sizeof title, thr ? "Claim %s: where the model holds" :

@@ -170,17 +170,6 @@ rp_superscript(char *buf, size_t n, long v)
     buf[k] = '\0';
 }
 
-static const char *
-rp_claim_key(const case_claim *cl, const char *key)
-{
-    int i;
-
-    for (i = 0; i < cl->nkeys; i++)
-        if (strcmp(cl->keys[i], key) == 0)
-            return cl->values[i];
-    return NULL;
-}
-
 /* VALUE without surrounding double quotes, malloc'd. */
 static char *
 rp_unquote(const char *v)
@@ -645,8 +634,8 @@ rp_claims(rdoc *d, const run_results *res)
     for (i = 0; i < res->nclaims; i++)
     {
         const claim_result *cl = &res->claims[i];
-        const char *says = cl->claim ? rp_claim_key(cl->claim, "says") : NULL;
-        const char *src = cl->claim ? rp_claim_key(cl->claim, "source") : NULL;
+        const char *says = cl->claim ? cl->claim->says : NULL;
+        const char *src = cl->claim ? cl->claim->source : NULL;
         char *h = rp_fmt("Claim %s: %s", cl->claim ? cl->claim->name : "?",
                          claim_status_name(cl->status));
         char *s;

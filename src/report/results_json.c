@@ -157,10 +157,9 @@ static json_t *claims_json(const run_results *res)
     int k, i;
     for (k = 0; k < res->nclaims; k++) {
         const claim_result *rc = &res->claims[k];
-        const char *says = claim_key(rc->claim, "says", NULL), *src = claim_key(rc->claim, "source", NULL);
-        const char *kind = claim_key(rc->claim, "kind", NULL);
+        const char *says = rc->claim->says, *src = rc->claim->source;
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", rc->claim->name, "kind",
-                              kind ? kind : "equivalent", "status", claim_status_name(rc->status), "says",
+                              case_claim_kind_name(rc->claim->kind), "status", claim_status_name(rc->status), "says",
                               says ? says : "", "source", src ? src : "");
         json_t *wit = json_object();
         for (i = 0; i < rc->nwitness; i++) json_object_set_new(wit, rc->wnames[i], json_string(rc->wvalues[i]));
