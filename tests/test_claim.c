@@ -37,7 +37,7 @@ static void read_case_text(case_t *c, const char *name, const char *text)
     assert_int_equal(fclose(f), 0);
     if (case_read(c, path, &err) != 0) {
         char buf[1200];
-        case_error_format(buf, sizeof buf, &err);
+        fc_error_format(buf, sizeof buf, &err);
         fprintf(stderr, "%s\n%s", buf, text);
         fail();
     }
@@ -47,7 +47,7 @@ static void read_case_text(case_t *c, const char *name, const char *text)
 static claim_status decide(claim_result *out, const case_t *c, const char *name)
 {
     pave_options opt;
-    char err[1024] = "";
+    fc_error err;
     int i, rc;
     memset(&opt, 0, sizeof opt);
     opt.prec = 128;
@@ -55,8 +55,9 @@ static claim_status decide(claim_result *out, const case_t *c, const char *name)
     for (i = 0; i < c->nclaims; i++)
         if (strcmp(c->claims[i].name, name) == 0) break;
     assert_true(i < c->nclaims);
-    rc = claim_decide(out, c, c->claims + i, &opt, 0, err, sizeof err);
-    if (rc != 0) fprintf(stderr, "claim %s: %s\n", name, err);
+    memset(&err, 0, sizeof err);
+    rc = claim_decide(out, c, c->claims + i, &opt, 0, &err);
+    if (rc != 0) fprintf(stderr, "claim %s: %s\n", name, err.msg);
     assert_int_equal(rc, 0);
     return out->status;
 }

@@ -34,7 +34,7 @@ static claim_status decide_text(const char *claim_lines, claim_result *out, case
     char path[128], text[2048];
     case_error_t err;
     pave_options opt;
-    char e[1024] = "";
+    fc_error e;
     FILE *f;
     snprintf(path, sizeof path, "/tmp/fricert-test-claim-alg-%ld.case", (long) getpid());
     snprintf(text, sizeof text, "%s[claim c]\nsays = s\nkind = threshold\nover = x\nparam = p\n%s", base,
@@ -45,14 +45,14 @@ static claim_status decide_text(const char *claim_lines, claim_result *out, case
     fclose(f);
     if (case_read(c, path, &err) != 0) {
         char buf[1200];
-        case_error_format(buf, sizeof buf, &err);
+        fc_error_format(buf, sizeof buf, &err);
         fail_msg("%s", buf);
     }
     unlink(path);
     memset(&opt, 0, sizeof opt);
     opt.prec = 128;
     opt.threads = 1;
-    assert_int_equal(claim_decide(out, c, &c->claims[0], &opt, 8, e, sizeof e), 0);
+    assert_int_equal(claim_decide(out, c, &c->claims[0], &opt, 8, &e), 0);
     return out->status;
 }
 

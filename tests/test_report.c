@@ -20,6 +20,19 @@
 #include <mpfr.h>
 #include "report/report.h"
 
+
+/* report_write_pdf with its error formatted as "FILE:LINE:COL: message". */
+static int
+write_pdf_fmt(const run_results *res, const char *dir, const char *path, char *err, size_t n)
+{
+    fc_error e;
+    int r;
+    memset(&e, 0, sizeof e);
+    r = report_write_pdf(res, dir, path, &e);
+    fc_error_format(err, n, &e);
+    return r;
+}
+
 static char tmpdir[64];
 
 static const char *
@@ -225,7 +238,7 @@ fixture_init(fixture *F)
     if (case_read(&F->c, tmp_path("disc.case"), &e) != 0)
     {
         char b[1200];
-        case_error_format(b, sizeof b, &e);
+        fc_error_format(b, sizeof b, &e);
         print_error("%s\n", b);
         fail();
     }
@@ -384,7 +397,7 @@ test_report_pdf(void **state)
     snprintf(pdf, sizeof pdf, "%s", tmp_path("report.pdf"));
     write_text("t.tmpl", good_tmpl);
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
-    st = report_write_pdf(&F.res, tmpdir, pdf, err, sizeof err);
+    st = write_pdf_fmt(&F.res, tmpdir, pdf, err, sizeof err);
     if (st != 0)
         print_error("%s\n", err);
     assert_int_equal(st, REPORT_OK);
@@ -487,11 +500,11 @@ test_reproducible(void **state)
     fixture_init(&F);
     write_text("t.tmpl", good_tmpl);
     setenv("SOURCE_DATE_EPOCH", "1234567890", 1);
-    assert_int_equal(report_write_pdf(&F.res, tmpdir, tmp_path("r1.pdf"), err, sizeof err), 0);
+    assert_int_equal(write_pdf_fmt(&F.res, tmpdir, tmp_path("r1.pdf"), err, sizeof err), 0);
     fixture_clear(&F);
     /* a second, independent computation of the same results */
     fixture_init(&F);
-    assert_int_equal(report_write_pdf(&F.res, tmpdir, tmp_path("r2.pdf"), err, sizeof err), 0);
+    assert_int_equal(write_pdf_fmt(&F.res, tmpdir, tmp_path("r2.pdf"), err, sizeof err), 0);
     a = read_file_all(tmp_path("r1.pdf"), &n1);
     b = read_file_all(tmp_path("r2.pdf"), &n2);
     assert_int_equal(n1, n2);
@@ -499,7 +512,7 @@ test_reproducible(void **state)
     assert_null(memmem(a, n1, "/ID", 3));
     /* and the date is really taken from the variable */
     setenv("SOURCE_DATE_EPOCH", "1234567891", 1);
-    assert_int_equal(report_write_pdf(&F.res, tmpdir, tmp_path("r3.pdf"), err, sizeof err), 0);
+    assert_int_equal(write_pdf_fmt(&F.res, tmpdir, tmp_path("r3.pdf"), err, sizeof err), 0);
     free(b);
     b = read_file_all(tmp_path("r3.pdf"), &n2);
     assert_true(n1 != n2 || memcmp(a, b, n1) != 0);
@@ -519,7 +532,7 @@ expect_template_error(fixture *F, const char *tmpl, const char *want)
     snprintf(pdf, sizeof pdf, "%s", tmp_path("bad.pdf"));
     write_text("t.tmpl", tmpl);
     unlink(pdf);
-    st = report_write_pdf(&F->res, tmpdir, pdf, err, sizeof err);
+    st = write_pdf_fmt(&F->res, tmpdir, pdf, err, sizeof err);
     snprintf(full, sizeof full, "%s/t.tmpl:%s", tmpdir, want);
     if (st != REPORT_ERR_INPUT || strcmp(err, full) != 0)
         print_error("got %d '%s'\nwant '%s'\n", st, err, full);
@@ -556,7 +569,7 @@ test_template_errors(void **state)
     /* a missing template */
     saved = F.c.template_name;
     F.c.template_name = "absent";
-    st = report_write_pdf(&F.res, tmpdir, tmp_path("bad.pdf"), err, sizeof err);
+    st = write_pdf_fmt(&F.res, tmpdir, tmp_path("bad.pdf"), err, sizeof err);
     snprintf(want, sizeof want, "%s/absent.tmpl:1:1: cannot open template (case disc asks for "
              "template 'absent')", tmpdir);
     assert_int_equal(st, REPORT_ERR_INPUT);
@@ -575,8 +588,7 @@ test_write_failure(void **state)
     (void) state;
     fixture_init(&F);
     write_text("t.tmpl", good_tmpl);
-    assert_int_equal(report_write_pdf(&F.res, tmpdir, tmp_path("no/such/dir/r.pdf"), err,
-                                      sizeof err), REPORT_ERR_IO);
+    assert_int_equal(write_pdf_fmt(&F.res, tmpdir, tmp_path("no/such/dir/r.pdf"), err, sizeof err), REPORT_ERR_IO);
     assert_int_not_equal(stat(tmp_path("no"), &sb), 0);
     assert_int_equal(leftover_temporaries(), 0);
     fixture_clear(&F);

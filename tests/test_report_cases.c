@@ -21,6 +21,19 @@
 #include "run/run.h"
 #include "report/results_json.h"
 
+
+/* report_write_pdf with its error formatted as "FILE:LINE:COL: message". */
+static int
+write_pdf_fmt(const run_results *res, const char *dir, const char *path, char *err, size_t n)
+{
+    fc_error e;
+    int r;
+    memset(&e, 0, sizeof e);
+    r = report_write_pdf(res, dir, path, &e);
+    fc_error_format(err, n, &e);
+    return r;
+}
+
 static char *slurp(const char *cmd, size_t *len)
 {
     FILE *p = popen(cmd, "r");
@@ -121,7 +134,7 @@ static void write_case(run_results *res, const char *dir)
         free(names);
     }
     snprintf(path, sizeof path, "%s/report.pdf", dir);
-    if (report_write_pdf(res, "templates", path, err, sizeof err) != REPORT_OK) fail_msg("report: %s", err);
+    if (write_pdf_fmt(res, "templates", path, err, sizeof err) != REPORT_OK) fail_msg("report: %s", err);
 }
 
 /* The results.json contract: required keys and types. */

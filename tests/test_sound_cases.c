@@ -203,7 +203,7 @@ static void test_case_sound(void **state)
 
     if (case_read(&c, path, &err) != 0) {
         char buf[1200];
-        case_error_format(buf, sizeof buf, &err);
+        fc_error_format(buf, sizeof buf, &err);
         fail_msg("cannot read %s: %s", path, buf);
     }
     memset(&opt, 0, sizeof opt);
@@ -212,7 +212,7 @@ static void test_case_sound(void **state)
     opt.threads = 1;
     rc = run_case(&res, &c, &opt);
     if (rc != 0) {
-        fprintf(stderr, "%s: run_case returned %d: %s\n", path, rc, res.error);
+        fprintf(stderr, "%s: run_case returned %d: %s\n", path, rc, res.error.msg);
         run_results_clear(&res);
         case_clear(&c);
         fail();

@@ -12,6 +12,30 @@
 #include <cmocka.h>
 #include "report/template.h"
 
+
+/* The template calls with their error formatted as "FILE:LINE:COL: message". */
+static int
+tmpl_parse_fmt(tmpl_t *t, const char *path, const char *src, char *err, size_t n)
+{
+    fc_error e;
+    int r;
+    memset(&e, 0, sizeof e);
+    r = tmpl_parse(t, path, src, &e);
+    fc_error_format(err, n, &e);
+    return r;
+}
+
+static int
+tmpl_read_fmt(tmpl_t *t, const char *path, char *err, size_t n)
+{
+    fc_error e;
+    int r;
+    memset(&e, 0, sizeof e);
+    r = tmpl_read(t, path, &e);
+    fc_error_format(err, n, &e);
+    return r;
+}
+
 static void
 test_items(void **state)
 {
@@ -36,7 +60,7 @@ test_items(void **state)
     const tmpl_item *it;
 
     (void) state;
-    if (tmpl_parse(&t, "x.tmpl", src, err, sizeof err) != 0)
+    if (tmpl_parse_fmt(&t, "x.tmpl", src, err, sizeof err) != 0)
     {
         print_error("%s\n", err);
         fail();
@@ -82,7 +106,7 @@ expect_error(const char *src, const char *want)
     char err[512], full[600];
 
     snprintf(full, sizeof full, "y.tmpl:%s", want);
-    if (tmpl_parse(&t, "y.tmpl", src, err, sizeof err) == 0)
+    if (tmpl_parse_fmt(&t, "y.tmpl", src, err, sizeof err) == 0)
     {
         print_error("no error; want %s\n", full);
         tmpl_clear(&t);
@@ -136,13 +160,13 @@ test_read_and_find(void **state)
     assert_int_equal(tmpl_find(buf, sizeof buf, dir, NULL), 0);
     assert_string_equal(buf, path);
     assert_int_equal(tmpl_find(buf, sizeof buf, dir, "default"), 0);
-    assert_int_equal(tmpl_read(&t, path, err, sizeof err), 0);
+    assert_int_equal(tmpl_read_fmt(&t, path, err, sizeof err), 0);
     assert_int_equal(t.nitems, 2);
     assert_string_equal(t.items[0].text, "Title");
     assert_int_equal(t.items[1].block, TMPL_SUMMARY);
     tmpl_clear(&t);
     snprintf(buf, sizeof buf, "%s/none.tmpl", dir);
-    assert_int_equal(tmpl_read(&t, buf, err, sizeof err), -1);
+    assert_int_equal(tmpl_read_fmt(&t, buf, err, sizeof err), -1);
     snprintf(path, sizeof path, "%s:1:1: cannot open template: No such file or directory", buf);
     assert_string_equal(err, path);
     snprintf(path, sizeof path, "%s/default.tmpl", dir);
@@ -166,7 +190,7 @@ test_shipped(void **state)
         snprintf(path, sizeof path, "templates/%s.tmpl", names[i]);
         if (access(path, R_OK) != 0)
             continue;   /* run from another folder */
-        if (tmpl_read(&t, path, err, sizeof err) != 0)
+        if (tmpl_read_fmt(&t, path, err, sizeof err) != 0)
         {
             print_error("%s\n", err);
             fail();

@@ -127,14 +127,9 @@ typedef struct {
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;
 
-typedef struct {
-    char file[512];
-    int line, col;
-    char msg[512];
-} case_error_t;
-
-/* Formats "FILE:LINE:COL: message" into buf. */
-void case_error_format(char *buf, size_t n, const case_error_t *err);
+/* The case reader's errors: fricert's one error type (FILE:LINE:COL, message;
+ * format with fc_error_format). */
+typedef fc_error case_error_t;
 
 /* Reads and validates path. Returns 0 and fills c, or -1 and fills err
  * (nothing to clear then). */

@@ -1,28 +1,8 @@
-/* case_error.c -- located error messages and small text helpers. */
+/* case_error.c -- positions in the source text and small text helpers. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "case/case_impl.h"
-
-void case_error_format(char *buf, size_t n, const case_error_t *err)
-{
-    if (err->line > 0 && err->col > 0)
-        snprintf(buf, n, "%s:%d:%d: %s", err->file, err->line, err->col, err->msg);
-    else if (err->line > 0)
-        snprintf(buf, n, "%s:%d: %s", err->file, err->line, err->msg);
-    else
-        snprintf(buf, n, "%s: %s", err->file, err->msg);
-}
-
-void case_error_set(case_error_t *err, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    err->line = line;
-    err->col = col;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-}
 
 void case_pos_advance(const char *src, size_t off, int line, int col, int *oline, int *ocol)
 {

@@ -41,12 +41,8 @@ int case_ini_read(case_raw *r, const char *buf, size_t len, const char *path, ca
  * -1 with err filled; c must be cleared by the caller in both cases. */
 int case_validate(case_t *c, const case_raw *r, case_error_t *err);
 
-/* Sets err to (line, col, printf-style message); file is taken from err. */
-void case_error_set(case_error_t *err, int line, int col, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+/* Sets err to (line, col, printf-style message); file is kept. */
+#define case_error_set fc_error_set
 
 /* Position of src[off] for a text whose src[0] sits at (line, col): a
  * newline advances the line and resets the column to 1; columns count

@@ -7,7 +7,7 @@
 #include "claim/claim_impl.h"
 
 int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
-                    int depth_override, char *err, size_t errn);
+                    int depth_override, fc_error *err);
 
 const char *claim_status_name(claim_status s)
 {
@@ -20,13 +20,13 @@ const char *claim_status_name(claim_status s)
 }
 
 /* The axes of the claim: `over = a[, b]`, else the case's range parameters. */
-static int claim_axes(int *ax, const case_t *c, const case_claim *cl, char *err, size_t errn)
+static int claim_axes(int *ax, const case_t *c, const case_claim *cl, fc_error *err)
 {
     int n = 0, i;
     if (cl->nover > 0) {
         if (cl->nover > 2) {
-            snprintf(err, errn, "%s:%d:%d: claim %s: over must name one or two range parameters",
-                     c->path, cl->over_line, cl->over_col, cl->name);
+            fc_error_at(err, c->path, cl->over_line, cl->over_col,
+                        "claim %s: over must name one or two range parameters", cl->name);
             return -1;
         }
         for (i = 0; i < cl->nover; i++) ax[n++] = cl->over[i];
@@ -34,23 +34,24 @@ static int claim_axes(int *ax, const case_t *c, const case_claim *cl, char *err,
         for (i = 0; i < c->nparams; i++)
             if (c->params[i].is_range) {
                 if (n == 2) {
-                    snprintf(err, errn, "%s:%d:%d: claim %s: the case has more than two range parameters; "
-                             "say which with 'over = a, b'", c->path, cl->line, cl->col, cl->name);
+                    fc_error_at(err, c->path, cl->line, cl->col,
+                                "claim %s: the case has more than two range parameters; "
+                                "say which with 'over = a, b'", cl->name);
                     return -1;
                 }
                 ax[n++] = i;
             }
     }
     if (n == 0) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: no range parameter to decide it over", c->path, cl->line,
-                 cl->col, cl->name);
+        fc_error_at(err, c->path, cl->line, cl->col,
+                    "claim %s: no range parameter to decide it over", cl->name);
         return -1;
     }
     return n;
 }
 
 static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
-                      const pave_options *opt, int depth_override, char *err, size_t errn)
+                      const pave_options *opt, int depth_override, fc_error *err)
 {
     expr_t cp, mp, roots[3];
     expr_prog_t prog;
@@ -61,9 +62,9 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
     long best = -1;
     int eq = cl->kind == CASE_CLAIM_EQUIVALENT, imp = cl->kind == CASE_CLAIM_IMPLIES;
 
-    if ((n = claim_axes(ax, c, cl, err, errn)) < 0) return -1;
-    if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) return -1;
-    if ((mp = claim_pred(c, cl, "model", err, errn)) == NULL) { expr_free(cp); return -1; }
+    if ((n = claim_axes(ax, c, cl, err)) < 0) return -1;
+    if ((cp = claim_pred(c, cl, "claim", err)) == NULL) return -1;
+    if ((mp = claim_pred(c, cl, "model", err)) == NULL) { expr_free(cp); return -1; }
     if (depth_override > 0) depth = depth_override;
 
     roots[0] = expr_binary(eq ? EXPR_IFF : EXPR_IMPLIES, expr_copy(imp || eq ? cp : mp),
@@ -75,7 +76,7 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
     prog = expr_compile(roots, 3, c->scope, &ee);
     for (i = 0; i < 3; i++) expr_free(roots[i]);
     if (prog == NULL) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: %s", c->path, cl->line, cl->col, cl->name, ee.msg);
+        fc_error_at(err, c->path, cl->line, cl->col, "claim %s: %s", cl->name, ee.msg);
         expr_free(cp); expr_free(mp);
         return -2;
     }
@@ -97,8 +98,8 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
     pave_problem_setup(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) < 0) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: internal: agreement and difference both certified",
-                 c->path, cl->line, cl->col, cl->name);
+        fc_error_at(err, c->path, cl->line, cl->col,
+                    "claim %s: internal: agreement and difference both certified", cl->name);
         rc = -2;
         goto done;
     }
@@ -151,15 +152,15 @@ done:
 }
 
 int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
-                 char *err, size_t errn)
+                 fc_error *err)
 {
     memset(out, 0, sizeof *out);
     out->status = CLAIM_INCONCLUSIVE;   /* until something is proved or found */
     out->claim = cl;
     out->plot = -1;
     out->y = -1;
-    if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err, errn);
-    return claim_pave(out, c, cl, opt, depth, err, errn);
+    if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err);
+    return claim_pave(out, c, cl, opt, depth, err);
 }
 
 void claim_result_clear(claim_result *cl)

@@ -60,7 +60,7 @@ const char *claim_status_name(claim_status s);   /* "proved", "refuted", ... */
  * the case's precision); depth > 0 overrides the claim's own depth. Returns 0;
  * -1 bad input (err set, FILE:LINE:COL form); -2 internal failure. */
 int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
-                 char *err, size_t errn);
+                 fc_error *err);
 
 /* Exact decimal of q when it terminates, else "p/q" (flint_free). */
 char *claim_fmpq_text(const fmpq_t q);

@@ -287,11 +287,10 @@ static int threshold_multi(claim_result *out, const case_t *c, const expr_t mode
                            int over, int param);
 
 int claim_threshold_algebra(claim_result *out, const case_t *c, const case_claim *cl, const expr_t model,
-                            const expr_t claim, int over, int param, char *err, size_t errn)
+                            const expr_t claim, int over, int param, fc_error *err)
 {
     (void) cl;
     (void) err;
-    (void) errn;
     return threshold_multi(out, c, model, claim, over, param);
 }
 

@@ -7,8 +7,8 @@
 char *claim_printf(const char *fmt, ...);
 char *claim_strdup(const char *s);
 /* The claim's `claim` / `model` predicate, parsed and checked in c's scope. */
-expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn);
-expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn);
+expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, fc_error *err);
+expr_t claim_model_pred(const case_t *c, const case_claim *cl, fc_error *err);
 /* out's witness: n parameter names and exact rational values (copied). */
 void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values);
 /* Fills out->boundary from the claim predicate cp over out's x, y box. */
@@ -25,6 +25,6 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
  * out untouched, when the model is outside what it can decide (the caller
  * then reports "consistent"); -1 on bad input (err). */
 int claim_threshold_algebra(claim_result *out, const case_t *c, const case_claim *cl, const expr_t model,
-                            const expr_t claim, int over, int param, char *err, size_t errn);
+                            const expr_t claim, int over, int param, fc_error *err);
 
 #endif

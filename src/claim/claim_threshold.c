@@ -23,7 +23,7 @@ static tv_t truth_on(expr_eval_t ev, arb_srcptr box)
 }
 
 int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
-                    int depth_override, char *err, size_t errn)
+                    int depth_override, fc_error *err)
 {
     int over, param = cl->param, i, depth = cl->depth > 0 ? cl->depth : 10, rc = 0;
     expr_t mp, cp, roots[2];
@@ -37,8 +37,8 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     int act[2];
 
     if (cl->nover == 0) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: a threshold claim needs 'over' (the quantified parameter)",
-                 c->path, cl->line, cl->col, cl->name);
+        fc_error_at(err, c->path, cl->line, cl->col,
+                    "claim %s: a threshold claim needs 'over' (the quantified parameter)", cl->name);
         return -1;
     }
     over = cl->nover == 1 ? cl->over[0] : -1;
@@ -46,22 +46,23 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
         for (i = 0; i < c->nparams; i++)
             if (c->params[i].is_range && i != over) {
                 if (param >= 0) {
-                    snprintf(err, errn, "%s:%d:%d: claim %s: more than one other range parameter; say which "
-                             "with 'param = NAME'", c->path, cl->line, cl->col, cl->name);
+                    fc_error_at(err, c->path, cl->line, cl->col,
+                                "claim %s: more than one other range parameter; say which "
+                                "with 'param = NAME'", cl->name);
                     return -1;
                 }
                 param = i;
             }
     if (over < 0 || !c->params[over].is_range || param < 0 || !c->params[param].is_range || over == param) {
         int at_over = over < 0 || cl->param < 0;
-        snprintf(err, errn, "%s:%d:%d: claim %s: over and param must be two different range parameters",
-                 c->path, at_over ? cl->over_line : cl->param_line, at_over ? cl->over_col : cl->param_col,
-                 cl->name);
+        fc_error_at(err, c->path, at_over ? cl->over_line : cl->param_line,
+                    at_over ? cl->over_col : cl->param_col,
+                    "claim %s: over and param must be two different range parameters", cl->name);
         return -1;
     }
     if (depth_override > 0) depth = depth_override;
-    if ((mp = claim_model_pred(c, cl, err, errn)) == NULL) return -1;
-    if ((cp = claim_pred(c, cl, "claim", err, errn)) == NULL) { expr_free(mp); return -1; }
+    if ((mp = claim_model_pred(c, cl, err)) == NULL) return -1;
+    if ((cp = claim_pred(c, cl, "claim", err)) == NULL) { expr_free(mp); return -1; }
 
     roots[0] = expr_copy(mp);
     roots[1] = expr_unary(EXPR_NOT, expr_copy(mp));
@@ -70,7 +71,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     expr_free(roots[1]);
     cprog = expr_compile(&cp, 1, c->scope, &ee);
     if (prog == NULL || cprog == NULL) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: %s", c->path, cl->line, cl->col, cl->name, ee.msg);
+        fc_error_at(err, c->path, cl->line, cl->col, "claim %s: %s", cl->name, ee.msg);
         expr_prog_free(prog);
         expr_prog_free(cprog);
         expr_free(mp);
@@ -97,7 +98,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     pave_problem_setup(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
     if (pave_run(&out->pave, &pb) != 0) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: internal: the paving failed", c->path, cl->line, cl->col,
+        fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: the paving failed",
                  cl->name);
         expr_eval_free(cev);
         expr_prog_free(prog);
@@ -179,7 +180,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
                                        c->params[param].name, out->wvalues[0]);
         } else {
             out->undecided = out->pave.undecided + out->pave.pending;
-            rc = claim_threshold_algebra(out, c, cl, mp, cp, over, param, err, errn);
+            rc = claim_threshold_algebra(out, c, cl, mp, cp, over, param, err);
             if (rc == 0) {   /* neither proved nor refuted by algebra */
                 out->status = CLAIM_CONSISTENT;
                 if (out->detail == NULL)

@@ -25,19 +25,19 @@ char *claim_strdup(const char *s)
 }
 
 /* A copy of the claim's `claim` or `model` predicate (checked by the case reader). */
-expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, char *err, size_t errn)
+expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, fc_error *err)
 {
     expr_t e = strcmp(key, "claim") == 0 ? cl->claim : cl->model;
     if (e == NULL) {
-        snprintf(err, errn, "%s:%d:%d: claim %s: missing key '%s'", c->path, cl->line, cl->col, cl->name, key);
+        fc_error_at(err, c->path, cl->line, cl->col, "claim %s: missing key '%s'", cl->name, key);
         return NULL;
     }
     return expr_copy(e);
 }
 
-expr_t claim_model_pred(const case_t *c, const case_claim *cl, char *err, size_t errn)
+expr_t claim_model_pred(const case_t *c, const case_claim *cl, fc_error *err)
 {
-    return claim_pred(c, cl, "model", err, errn);
+    return claim_pred(c, cl, "model", err);
 }
 
 /* The simplest rational in [lo, hi] (exact dyadic ends). */

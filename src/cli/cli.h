@@ -25,6 +25,9 @@ void cli_usage(FILE *out, const char *command);
  * returns -1. */
 int cli_parse_long(const char *cmd, const char *option, const char *text, long lo, long hi, long *out);
 
+/* Prints err as "FILE:LINE:COL: message" on stderr, or fallback when err is empty. */
+void cli_print_error(const fc_error *err, const char *fallback);
+
 /* Prints "FILE:LINE: expect KEY: got G, wanted W" for a failed line. */
 void cli_expect_print_failure(FILE *out, const case_t *c, int i, const run_expect *res);
 

@@ -44,7 +44,7 @@ int cli_check(int argc, char **argv)
         char msg[1200];
         run_results computed;
         if (case_read(&c, argv[i], &err)) {
-            case_error_format(msg, sizeof msg, &err);
+            fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             failed++;
             bad_input = 1;
@@ -58,7 +58,7 @@ int cli_check(int argc, char **argv)
             opt.threads = 1;
             rc = run_case(&computed, &c, &opt);
             if (rc != 0) {
-                fprintf(stderr, "%s\n", computed.error[0] ? computed.error : "fricert check: internal failure");
+                cli_print_error(&computed.error, "fricert check: internal failure");
                 failed++;
                 if (rc == -1) bad_input = 1;
                 else internal = 1;

@@ -106,7 +106,8 @@ static int path_join(char *out, size_t n, const char *a, const char *b)
 static int write_files(run_results *res, const char *tmp, const report_opts *ro)
 {
     const case_t *c = res->c;
-    char path[4096], err[1024];
+    char path[4096], msg[1200];
+    fc_error err;
     char *json;
     int k, rc;
 
@@ -147,13 +148,15 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
     }
     if (cancelled) return CLI_INTERNAL;
     if (path_join(path, sizeof path, tmp, "report.pdf")) return CLI_INTERNAL;
-    rc = report_write_pdf(res, ro->templates, path, err, sizeof err);
+    memset(&err, 0, sizeof err);
+    rc = report_write_pdf(res, ro->templates, path, &err);
+    fc_error_format(msg, sizeof msg, &err);
     if (rc == REPORT_ERR_INPUT) {
-        fprintf(stderr, "%s\n", err);
+        fprintf(stderr, "%s\n", msg);
         return CLI_BAD_INPUT;
     }
     if (rc != REPORT_OK) {
-        fprintf(stderr, "fricert report: %s: %s\n", c->path, err);
+        fprintf(stderr, "fricert report: %s: %s\n", c->path, msg);
         return CLI_INTERNAL;
     }
     return CLI_OK;
@@ -171,7 +174,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
     rc = run_case(&res, c, &ro->opt);
     if (cancelled) { run_results_clear(&res); return CLI_INTERNAL; }
     if (rc != 0) {
-        fprintf(stderr, "%s\n", res.error[0] ? res.error : "fricert report: internal failure");
+        cli_print_error(&res.error, "fricert report: internal failure");
         run_results_clear(&res);
         return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
     }
@@ -314,7 +317,7 @@ int cli_report(int argc, char **argv)
         case_error_t err;
         char msg[1200];
         if (case_read(&cases[i], argv[optind + i], &err)) {
-            case_error_format(msg, sizeof msg, &err);
+            fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             bad = 1;
             continue;

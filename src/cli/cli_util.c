@@ -31,3 +31,11 @@ void cli_expect_print_failure(FILE *out, const case_t *c, int i, const run_expec
         fprintf(out, "%s:%d: expect %.*s: got %s, wanted %s\n", c->path, x->line, klen, x->text, res->got,
                 wanted);
 }
+
+void cli_print_error(const fc_error *err, const char *fallback)
+{
+    char buf[1200];
+    if (err->msg[0]) fc_error_format(buf, sizeof buf, err);
+    else snprintf(buf, sizeof buf, "%s", fallback);
+    fprintf(stderr, "%s\n", buf);
+}

@@ -8,6 +8,7 @@
 #define FC_EXPR_H
 
 #include "fc_arb.h"
+#include "fc_error.h"
 
 /* Three-valued truth. */
 typedef enum { TV_FALSE = 0, TV_TRUE = 1, TV_UNKNOWN = 2 } tv_t;
@@ -77,10 +78,10 @@ int expr_is_bool_node(const expr_t e);
 
 /* ---------------------------------------------------------- parsing */
 
-typedef struct {
-    int line, col;          /* position of the error */
-    char msg[256];          /* what was expected / what is wrong */
-} expr_error_t;
+/* Errors are fricert's one error type (base/fc_error.h): the parser and the
+ * checker fill line, col (position of the error) and msg (what was expected
+ * / what is wrong); the file is the caller's. */
+typedef fc_error expr_error_t;
 
 /* Parses src. The first character of src sits at (line, col); a newline
  * in src advances line and resets col to 1. On success returns the AST and

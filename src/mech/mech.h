@@ -49,7 +49,7 @@ typedef struct {
  * array alive as long as the scope). On failure returns -1, fills err with
  * file, line, column and message, and sets *defs = NULL, *ndefs = 0. */
 int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec,
-                     const char *file, expr_scope_t s, case_error_t *err);
+                     const char *file, expr_scope_t s, fc_error *err);
 
 /* Frees an array returned by mech_model_build (NULL allowed). */
 void mech_defs_free(mech_def *defs, int ndefs);

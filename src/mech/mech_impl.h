@@ -86,15 +86,14 @@ typedef struct {
 int mech_key(const case_section *sec, const char *key);
 /* Parses the value of key i as one expression / a list; fills err. */
 expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_scope_t s,
-                       case_error_t *err);
+                       fc_error *err);
 int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const char *file,
-                    expr_scope_t s, int names_only, case_error_t *err);
+                    expr_scope_t s, int names_only, fc_error *err);
 /* Parses the common keys (coords, velocities, time, mass, force,
  * constraints, gap, slip, friction, direction). */
 int mech_model_parse(mech_model *m, const case_section *sec, const char *file, expr_scope_t s,
-                     case_error_t *err);
+                     fc_error *err);
 void mech_model_clear(mech_model *m);
-void mech_error(case_error_t *err, const char *file, int line, int col, const char *fmt, ...);
 
 /* ------------------------------------------------ mech_kin.c */
 /* Jacobian row dG/dq (1 x n), dG/dt, and the velocity-quadratic part
@@ -121,6 +120,6 @@ void mech_cons_clear(mech_cons *cd);
 int mech_holonomic(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
 int mech_contact(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
 int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec, const char *file,
-                   case_error_t *err);
+                   fc_error *err);
 
 #endif

@@ -82,7 +82,7 @@ static expr_t ref_full(const mech_builder *b, const char *ex, const char *what)
 }
 
 static int opt_expr(expr_t *out, const case_section *sec, const char *key, const char *file,
-                    expr_scope_t s, case_error_t *err)
+                    expr_scope_t s, fc_error *err)
 {
     int i = mech_key(sec, key);
     *out = NULL;
@@ -91,7 +91,7 @@ static int opt_expr(expr_t *out, const case_section *sec, const char *key, const
 }
 
 int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec, const char *file,
-                   case_error_t *err)
+                   fc_error *err)
 {
     int n = m->ncoords, i, tangent = 0, r;
     char msg[400], nm[64];
@@ -101,13 +101,13 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec
     imp_ctx x;
 
     if (m->gap == NULL || m->nslip == 0) {
-        mech_error(err, file, sec->line, 1, "[model %s]: type = impulsive needs 'gap' and 'slip'", sec->name);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: type = impulsive needs 'gap' and 'slip'", sec->name);
         return -1;
     }
     if ((i = mech_key(sec, "incoming")) >= 0) {
         if (strcmp(sec->values[i], "tangent") == 0) tangent = 1;
         else if (strcmp(sec->values[i], "general") != 0) {
-            mech_error(err, file, sec->lines[i], 1, "incoming: expected 'tangent' or 'general'");
+            fc_error_at(err, file, sec->lines[i], 1, "incoming: expected 'tangent' or 'general'");
             return -1;
         }
     }
@@ -122,24 +122,24 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec
         goto done0;
     }
     if ((sb && !mub) || ((s3p || s3q || g3) && !(s3p && s3q && g3 && mub))) {
-        mech_error(err, file, sec->line, 1, "[model %s]: 'sigma_braked' needs 'mu_impulse'; example 3 "
+        fc_error_at(err, file, sec->line, 1, "[model %s]: 'sigma_braked' needs 'mu_impulse'; example 3 "
                    "needs ex3_sigma_push, ex3_sigma_pull, ex3_gamma and mu_impulse", sec->name);
         r = -1;
         goto done0;
     }
     if (mub && !sb) {
-        mech_error(err, file, sec->line, 1, "[model %s]: 'mu_impulse' (example 2) needs 'sigma_braked', "
+        fc_error_at(err, file, sec->line, 1, "[model %s]: 'mu_impulse' (example 2) needs 'sigma_braked', "
                    "the sigma > 0 used when the contact point is braked but not stopped", sec->name);
         r = -1;
         goto done0;
     }
     if (mech_minv(&Minv, b, m, msg, sizeof msg)) {
-        mech_error(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
         r = -1;
         goto done0;
     }
     if (mech_jacobian(&dS, &St, &hS, b, m, m->gap, msg, sizeof msg)) {
-        mech_error(err, file, sec->line, 1, "[model %s]: gap: %s", sec->name, msg);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: gap: %s", sec->name, msg);
         mech_mat_clear(&Minv);
         r = -1;
         goto done0;

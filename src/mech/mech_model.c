@@ -40,7 +40,7 @@ void mech_defs_free(mech_def *defs, int ndefs)
 }
 
 int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const char *file,
-                     expr_scope_t s, case_error_t *err)
+                     expr_scope_t s, fc_error *err)
 {
     mech_builder b;
     mech_model m;
@@ -54,33 +54,33 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
     b.line = sec->line;
     b.prefix = sec->name;
     if ((i = mech_key(sec, "type")) < 0) {
-        mech_error(err, file, sec->line, 1, "[model %s]: missing key 'type' (holonomic, contact or impulsive)",
+        fc_error_at(err, file, sec->line, 1, "[model %s]: missing key 'type' (holonomic, contact or impulsive)",
                    sec->name);
         return -1;
     }
     t = strcmp(sec->values[i], "holonomic") == 0 ? 0 : strcmp(sec->values[i], "contact") == 0 ? 1
         : strcmp(sec->values[i], "impulsive") == 0 ? 2 : -1;
     if (t < 0) {
-        mech_error(err, file, sec->lines[i], 1, "type: expected holonomic, contact or impulsive, got '%s'",
+        fc_error_at(err, file, sec->lines[i], 1, "type: expected holonomic, contact or impulsive, got '%s'",
                    sec->values[i]);
         return -1;
     }
     extra = t == 1 ? contact_keys : t == 2 ? impulse_keys : NULL;
     for (i = 0; i < sec->nkeys; i++)
         if (!in_list(sec->keys[i], common_keys) && !in_list(sec->keys[i], extra)) {
-            mech_error(err, file, sec->lines[i], 1, "[model %s]: unknown key '%s' for type %s", sec->name,
+            fc_error_at(err, file, sec->lines[i], 1, "[model %s]: unknown key '%s' for type %s", sec->name,
                        sec->keys[i], t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
             return -1;
         }
     if ((i = mech_key(sec, "prefix")) >= 0) {
         if (!valid_name(sec->values[i])) {
-            mech_error(err, file, sec->lines[i], 1, "prefix: '%s' is not a name", sec->values[i]);
+            fc_error_at(err, file, sec->lines[i], 1, "prefix: '%s' is not a name", sec->values[i]);
             return -1;
         }
         b.prefix = sec->values[i];
     }
     if (!valid_name(b.prefix)) {
-        mech_error(err, file, sec->line, 1, "[model %s]: the name is not usable as a prefix; add "
+        fc_error_at(err, file, sec->line, 1, "[model %s]: the name is not usable as a prefix; add "
                    "'prefix = NAME'", sec->name);
         return -1;
     }
@@ -90,7 +90,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
     }
     if (t == 2 && m.ncons > 0) {
         i = mech_key(sec, "constraints");
-        mech_error(err, file, sec->lines[i], 1, "type = impulsive takes no bilateral 'constraints'");
+        fc_error_at(err, file, sec->lines[i], 1, "type = impulsive takes no bilateral 'constraints'");
         mech_model_clear(&m);
         return -1;
     }
@@ -103,13 +103,13 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
         /* names must be new to the scope (and to each other, by construction) */
         for (i = 0; i < b.n; i++)
             if (expr_scope_lookup(s, b.defs[i].name, NULL, NULL) >= 0) {
-                mech_error(err, file, sec->line, 1, "[model %s]: derived name '%s' is already taken; "
+                fc_error_at(err, file, sec->line, 1, "[model %s]: derived name '%s' is already taken; "
                            "choose another 'prefix'", sec->name, b.defs[i].name);
                 rc = -1;
                 break;
             }
     } else if (t != 2)
-        mech_error(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
     if (rc) {
         mech_defs_free(b.defs, b.n);
         flint_free(b.partial);

@@ -41,13 +41,13 @@ static int value_col(const char *file, int line, const char *key)
     return col;
 }
 
-static void from_expr_error(case_error_t *err, const char *file, const expr_error_t *ee)
+static void from_expr_error(fc_error *err, const char *file, const expr_error_t *ee)
 {
-    mech_error(err, file, ee->line, ee->col, "%s", ee->msg);
+    fc_error_at(err, file, ee->line, ee->col, "%s", ee->msg);
 }
 
 expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_scope_t s,
-                       case_error_t *err)
+                       fc_error *err)
 {
     expr_error_t ee;
     int col = value_col(file, sec->lines[i], sec->keys[i]);
@@ -69,7 +69,7 @@ expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_sc
  * exact. names_only: every item must be a parameter name. Returns the
  * number of items, or -1. */
 int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const char *file,
-                    expr_scope_t s, int names_only, case_error_t *err)
+                    expr_scope_t s, int names_only, fc_error *err)
 {
     expr_error_t ee;
     int col = value_col(file, sec->lines[i], sec->keys[i]), n, j;
@@ -84,14 +84,14 @@ int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const 
         return -1;
     }
     if (e->kind != EXPR_FUNC || e->nargs == 0) {
-        mech_error(err, file, sec->lines[i], col, "expected a comma-separated list for '%s'",
+        fc_error_at(err, file, sec->lines[i], col, "expected a comma-separated list for '%s'",
                    sec->keys[i]);
         expr_free(e);
         return -1;
     }
     n = e->nargs;
     if (n > max) {
-        mech_error(err, file, sec->lines[i], col, "'%s' has %d entries; at most %d are supported",
+        fc_error_at(err, file, sec->lines[i], col, "'%s' has %d entries; at most %d are supported",
                    sec->keys[i], n, max);
         expr_free(e);
         return -1;
@@ -101,7 +101,7 @@ int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const 
         int idx;
         if (names_only) {
             if (a->kind != EXPR_VAR || expr_scope_lookup(s, a->name, &idx, NULL) != 0) {
-                mech_error(err, file, a->line ? a->line : sec->lines[i], a->col ? a->col : col,
+                fc_error_at(err, file, a->line ? a->line : sec->lines[i], a->col ? a->col : col,
                            "'%s': entry %d must be the name of a parameter", sec->keys[i], j + 1);
                 expr_free(e);
                 return -1;
@@ -120,7 +120,7 @@ int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const 
 
 /* mass = diag(a, b, ...) | [[a, b], [c, d]] | a single expression (n = 1). */
 static int parse_mass(mech_model *m, const case_section *sec, int i, const char *file,
-                      expr_scope_t s, case_error_t *err)
+                      expr_scope_t s, fc_error *err)
 {
     const char *v = sec->values[i];
     int n = m->ncoords, col = value_col(file, sec->lines[i], sec->keys[i]), r, c;
@@ -135,7 +135,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
             e = expr_parse(sec->values[i], sec->lines[i], col, &ee);
             if (e == NULL) { from_expr_error(err, file, &ee); return -1; }
             if (e->kind != EXPR_FUNC || e->nargs != n) {
-                mech_error(err, file, sec->lines[i], col, "mass: diag(...) needs %d entries, one per "
+                fc_error_at(err, file, sec->lines[i], col, "mass: diag(...) needs %d entries, one per "
                            "coordinate", n);
                 expr_free(e);
                 return -1;
@@ -152,7 +152,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
             expr_free(e);
         } else {
             if (n != 1) {
-                mech_error(err, file, sec->lines[i], col, "mass: expected diag(...) or [[...], ...] "
+                fc_error_at(err, file, sec->lines[i], col, "mass: expected diag(...) or [[...], ...] "
                            "for %d coordinates", n);
                 return -1;
             }
@@ -160,7 +160,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
         }
         for (k = 0; k < n; k++) {
             if (d[k]->kind == EXPR_NUM && fmpq_sgn(d[k]->num) <= 0) {
-                mech_error(err, file, sec->lines[i], col, "mass: diagonal entry %d must be positive", k + 1);
+                fc_error_at(err, file, sec->lines[i], col, "mass: diagonal entry %d must be positive", k + 1);
                 for (; k < n; k++) expr_free(d[k]);
                 return -1;
             }
@@ -186,18 +186,18 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
         flint_free(src);
         if (e == NULL) {
             /* positions after a bracket are shifted by one per bracket: report the key */
-            mech_error(err, file, sec->lines[i], col, "mass: %s", ee.msg);
+            fc_error_at(err, file, sec->lines[i], col, "mass: %s", ee.msg);
             return -1;
         }
         if (e->kind != EXPR_FUNC || e->nargs != n) {
-            mech_error(err, file, sec->lines[i], col, "mass: expected %d rows [..] of %d entries", n, n);
+            fc_error_at(err, file, sec->lines[i], col, "mass: expected %d rows [..] of %d entries", n, n);
             expr_free(e);
             return -1;
         }
         for (r = 0; r < n; r++) {
             expr_t row = e->args[r];
             if (row->kind != EXPR_FUNC || strcmp(row->name, "R") != 0 || row->nargs != n) {
-                mech_error(err, file, sec->lines[i], col, "mass: row %d must be [..] with %d entries", r + 1, n);
+                fc_error_at(err, file, sec->lines[i], col, "mass: row %d must be [..] with %d entries", r + 1, n);
                 expr_free(e);
                 return -1;
             }
@@ -222,7 +222,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
                 flint_free(a);
                 flint_free(b);
                 if (!same) {
-                    mech_error(err, file, sec->lines[i], col, "mass: the matrix must be symmetric "
+                    fc_error_at(err, file, sec->lines[i], col, "mass: the matrix must be symmetric "
                                "(entries (%d,%d) and (%d,%d) differ)", r + 1, c + 1, c + 1, r + 1);
                     return -1;
                 }
@@ -232,7 +232,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
 }
 
 static int parse_names(char **out, int max, const case_section *sec, int i, const char *file,
-                       expr_scope_t s, case_error_t *err)
+                       expr_scope_t s, fc_error *err)
 {
     expr_t e[MECH_MAX_N];
     int n = mech_parse_list(e, max, sec, i, file, s, 1, err), j;
@@ -247,10 +247,10 @@ static int parse_names(char **out, int max, const case_section *sec, int i, cons
 }
 
 static int count_to(const case_section *sec, int i, const char *file, int got, int want,
-                    case_error_t *err)
+                    fc_error *err)
 {
     if (got != want) {
-        mech_error(err, file, sec->lines[i], value_col(file, sec->lines[i], sec->keys[i]),
+        fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], sec->keys[i]),
                    "'%s' has %d entries; expected %d (one per coordinate)", sec->keys[i], got, want);
         return -1;
     }
@@ -258,12 +258,12 @@ static int count_to(const case_section *sec, int i, const char *file, int got, i
 }
 
 int mech_model_parse(mech_model *m, const case_section *sec, const char *file, expr_scope_t s,
-                     case_error_t *err)
+                     fc_error *err)
 {
     int i, n, j;
     memset(m, 0, sizeof *m);
     if ((i = mech_key(sec, "coords")) < 0) {
-        mech_error(err, file, sec->line, 1, "[model %s]: missing key 'coords'", sec->name);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: missing key 'coords'", sec->name);
         return -1;
     }
     if ((n = parse_names(m->coords, MECH_MAX_N, sec, i, file, s, err)) < 0) return -1;
@@ -272,12 +272,12 @@ int mech_model_parse(mech_model *m, const case_section *sec, const char *file, e
         for (i = 0; i < j; i++)
             if (strcmp(m->coords[i], m->coords[j]) == 0) {
                 i = mech_key(sec, "coords");
-                mech_error(err, file, sec->lines[i], value_col(file, sec->lines[i], "coords"),
+                fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], "coords"),
                            "coords: '%s' is listed twice", m->coords[j]);
                 return -1;
             }
     if ((i = mech_key(sec, "velocities")) < 0) {
-        mech_error(err, file, sec->line, 1, "[model %s]: missing key 'velocities'", sec->name);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: missing key 'velocities'", sec->name);
         return -1;
     }
     if ((j = mech_parse_list(m->vel, MECH_MAX_N, sec, i, file, s, 0, err)) < 0) return -1;
@@ -288,13 +288,13 @@ int mech_model_parse(mech_model *m, const case_section *sec, const char *file, e
         m->time = t[0];
         for (j = 0; j < n; j++)
             if (strcmp(m->coords[j], m->time) == 0) {
-                mech_error(err, file, sec->lines[i], value_col(file, sec->lines[i], "time"),
+                fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], "time"),
                            "time: '%s' is also a coordinate", m->time);
                 return -1;
             }
     }
     if ((i = mech_key(sec, "mass")) < 0) {
-        mech_error(err, file, sec->line, 1, "[model %s]: missing key 'mass'", sec->name);
+        fc_error_at(err, file, sec->line, 1, "[model %s]: missing key 'mass'", sec->name);
         return -1;
     }
     if (parse_mass(m, sec, i, file, s, err)) return -1;

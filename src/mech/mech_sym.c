@@ -197,14 +197,3 @@ expr_t mech_emit(mech_builder *b, const char *suffix, expr_t e, int is_bool)
     mech_emit0(b, suffix, e, is_bool);
     return mech_ref(b, suffix);
 }
-
-void mech_error(case_error_t *err, const char *file, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
-    err->line = line;
-    err->col = col;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-}

@@ -15,16 +15,16 @@
 
 /* Return codes of the writers. */
 #define REPORT_OK        0
-#define REPORT_ERR_INPUT (-1)  /* template missing or wrong: err is "FILE:LINE:COL: message" */
+#define REPORT_ERR_INPUT (-1)  /* template missing or wrong: err has FILE:LINE:COL and the message */
 #define REPORT_ERR_IO    (-2)  /* output or library failure: err says what */
 
 /* Writes PATH (A4 PDF, embedded DejaVu, vector figures, outline, page
  * numbers) from RES and the template TEMPLATE_DIR/<case template>.tmpl,
  * atomically: on any error no file is left at PATH (an old one stays).
  * With SOURCE_DATE_EPOCH set the bytes depend only on RES and the template.
- * Returns a REPORT_ code; err (ERRN bytes) says why on failure. */
+ * Returns a REPORT_ code; err says why on failure (fc_error_format). */
 int report_write_pdf(const run_results *res, const char *template_dir, const char *path,
-                     char *err, size_t errn);
+                     fc_error *err);
 
 /* Writes DIR/P.tex (P = the name of plot PLOT) atomically: a LaTeX figure
  * including P.pdf, its caption stating depth, precision, certified area

@@ -777,18 +777,6 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
 
 /* ---- the document --------------------------------------------------------- */
 
-static void
-rp_error(char *err, size_t errn, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (err == NULL || errn == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errn, fmt, ap);
-    va_end(ap);
-}
-
 static int
 rp_info(HPDF_Doc doc, const run_results *res, long long t)
 {
@@ -834,7 +822,7 @@ rp_plot_index(const run_results *res, const char *name)
 }
 
 static int
-rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, char *err, size_t errn)
+rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_error *err)
 {
     int i, k, has_prov = 0;
     char *drawn = calloc(res->nplots + 1, 1);
@@ -855,7 +843,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, char
 
         if (it->kind != TMPL_BLOCK)
         {
-            s = tmpl_expand(t, it, res, err, errn);
+            s = tmpl_expand(t, it, res, err);
             if (s == NULL)
             {
                 free(drawn);
@@ -913,7 +901,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, char
 
 int
 report_write_pdf(const run_results *res, const char *template_dir, const char *path,
-                 char *err, size_t errn)
+                 fc_error *err)
 {
     const case_t *c = res->c;
     char tpath[1024], date[11], *footer = NULL;
@@ -927,13 +915,13 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     memset(&d, 0, sizeof d);
     if (tmpl_find(tpath, sizeof tpath, template_dir, tname) != 0)
     {
-        rp_error(err, errn, "%s:1:1: cannot open template (case %s asks for template '%s')",
-                 tpath, c->id, tname);
+        fc_error_at(err, tpath, 1, 1, "cannot open template (case %s asks for template '%s')",
+                    c->id, tname);
         return REPORT_ERR_INPUT;
     }
-    if (tmpl_read(&tm, tpath, err, errn) != 0)
+    if (tmpl_read(&tm, tpath, err) != 0)
         return REPORT_ERR_INPUT;
-    if (tmpl_check(&tm, res, err, errn) != 0)
+    if (tmpl_check(&tm, res, err) != 0)
     {
         tmpl_clear(&tm);
         return REPORT_ERR_INPUT;
@@ -943,7 +931,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     doc = HPDF_New(NULL, NULL);
     if (doc == NULL)
     {
-        rp_error(err, errn, "%s: libharu: cannot create a document", path);
+        fc_error_at(err, path, 0, 0, "libharu: cannot create a document");
         tmpl_clear(&tm);
         return REPORT_ERR_IO;
     }
@@ -951,35 +939,35 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     st = rdoc_init(&d, doc);
     if (st != CANVAS_OK)
     {
-        rp_error(err, errn, "%s: %s", path, st == CANVAS_ERR_FONT
+        fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
                  ? "cannot load the DejaVu fonts (" CANVAS_FONT_REGULAR ")" : canvas_strerror(st));
         rc = REPORT_ERR_IO;
         goto done;
     }
     if (rp_info(doc, res, t) != 0)
     {
-        rp_error(err, errn, "%s: libharu: cannot set the document information", path);
+        fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
         rc = REPORT_ERR_IO;
         goto done;
     }
     HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE);
 
     rp_title(&d, res, date);
-    rc = rp_body(&d, res, &tm, date, err, errn);
+    rc = rp_body(&d, res, &tm, date, err);
     if (rc != REPORT_OK)
         goto done;
     footer = rp_fmt("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
     st = rdoc_finish(&d, footer);
     if (st != CANVAS_OK)
     {
-        rp_error(err, errn, "%s: drawing failed: %s", path, canvas_strerror(st));
+        fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
         rc = REPORT_ERR_IO;
         goto done;
     }
     st = canvas_hpdf_save(doc, path);
     if (st != CANVAS_OK)
     {
-        rp_error(err, errn, "%s: cannot write: %s", path, canvas_strerror(st));
+        fc_error_at(err, path, 0, 0, "cannot write: %s", canvas_strerror(st));
         rc = REPORT_ERR_IO;
     }
 done:

@@ -16,22 +16,6 @@ static const char *const tmpl_block_names[] = {
 
 #define TMPL_NBLOCKS ((int) (sizeof tmpl_block_names / sizeof tmpl_block_names[0]))
 
-static void
-tmpl_err(char *err, size_t n, const char *path, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    int k;
-
-    if (err == NULL || n == 0)
-        return;
-    k = snprintf(err, n, "%s:%d:%d: ", path, line, col);
-    if (k < 0 || (size_t) k >= n)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err + k, n - k, fmt, ap);
-    va_end(ap);
-}
-
 /* Characters (not continuation bytes) in S[0..len). */
 static int
 tmpl_chars(const char *s, size_t len)
@@ -225,7 +209,7 @@ tmpl_locate(const tmpl_item *it, size_t off, int *line, int *col)
 
 /* Checks the syntax of inline placeholders in IT's text. */
 static int
-tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, char *err, size_t errn)
+tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, fc_error *err)
 {
     const char *s = it->text, *p = s;
     char msg[400];
@@ -249,17 +233,17 @@ tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, char *err, size_t
         }
         if (q == NULL || nl != NULL)
         {
-            tmpl_err(err, errn, t->path, line, col, "unterminated placeholder: '{{' without '}}' on its line");
+            fc_error_at(err, t->path, line, col, "unterminated placeholder: '{{' without '}}' on its line");
             return -1;
         }
         if (tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0)
         {
-            tmpl_err(err, errn, t->path, line, col, "%s", msg);
+            fc_error_at(err, t->path, line, col, "%s", msg);
             return -1;
         }
         if (!ph.inline_kind)
         {
-            tmpl_err(err, errn, t->path, line, col,
+            fc_error_at(err, t->path, line, col,
                      "block placeholder {{%.*s}} must stand alone on its line",
                      (int) (q - p - 2), p + 2);
             return -1;
@@ -277,7 +261,7 @@ tmpl_end_para(tmpl_builder *b)
 }
 
 int
-tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn)
+tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
 {
     tmpl_builder b;
     const char *line = src;
@@ -321,26 +305,26 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn)
             tmpl_end_para(&b);
             if (*h == '#')
             {
-                tmpl_err(err, errn, path, lno, 1, "only '# ' and '## ' headings are allowed");
+                fc_error_at(err, path, lno, 1, "only '# ' and '## ' headings are allowed");
                 goto fail;
             }
             if (h < e && *h != ' ' && *h != '\t')
             {
-                tmpl_err(err, errn, path, lno, 1, "a heading needs a space after '%.*s'", level, s);
+                fc_error_at(err, path, lno, 1, "a heading needs a space after '%.*s'", level, s);
                 goto fail;
             }
             while (h < e && (*h == ' ' || *h == '\t'))
                 h++;
             if (h == e)
             {
-                tmpl_err(err, errn, path, lno, 1, "empty heading");
+                fc_error_at(err, path, lno, 1, "empty heading");
                 goto fail;
             }
             it = tmpl_add(&b, level == 1 ? TMPL_H1 : TMPL_H2, lno, 1);
             if (it == NULL || tmpl_append(it, &cur, &cap, h, (size_t) (e - h), lno,
                                           1 + tmpl_chars(s, (size_t) (h - s))) != 0)
                 goto nomem;
-            if (tmpl_check_inline_syntax(t, it, err, errn) != 0)
+            if (tmpl_check_inline_syntax(t, it, err) != 0)
                 goto fail;
         }
         else
@@ -358,7 +342,7 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn)
             }
             if (alone && tmpl_ph_parse(&ph, s + 2, (size_t) (inner_end - s - 2), msg, sizeof msg) != 0)
             {
-                tmpl_err(err, errn, path, lno, col, "%s", msg);
+                fc_error_at(err, path, lno, col, "%s", msg);
                 goto fail;
             }
             if (alone && !ph.inline_kind)
@@ -392,19 +376,19 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn)
         line = *eol ? eol + 1 : eol;
     }
     for (i = 0; i < t->nitems; i++)
-        if (t->items[i].kind == TMPL_PARA && tmpl_check_inline_syntax(t, &t->items[i], err, errn) != 0)
+        if (t->items[i].kind == TMPL_PARA && tmpl_check_inline_syntax(t, &t->items[i], err) != 0)
             goto fail;
     return 0;
 
 nomem:
-    tmpl_err(err, errn, path, lno, 1, "out of memory");
+    fc_error_at(err, path, lno, 1, "out of memory");
 fail:
     tmpl_clear(t);
     return -1;
 }
 
 int
-tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
+tmpl_read(tmpl_t *t, const char *path, fc_error *err)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -414,7 +398,7 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
     memset(t, 0, sizeof *t);
     if (f == NULL)
     {
-        tmpl_err(err, errn, path, 1, 1, "cannot open template: %s", strerror(errno));
+        fc_error_at(err, path, 1, 1, "cannot open template: %s", strerror(errno));
         return -1;
     }
     for (;;)
@@ -426,7 +410,7 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
             {
                 free(buf);
                 fclose(f);
-                tmpl_err(err, errn, path, 1, 1, "out of memory");
+                fc_error_at(err, path, 1, 1, "out of memory");
                 return -1;
             }
             buf = p;
@@ -441,7 +425,7 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
     if (r)
     {
         free(buf);
-        tmpl_err(err, errn, path, 1, 1, "cannot read template");
+        fc_error_at(err, path, 1, 1, "cannot read template");
         return -1;
     }
     buf[n] = '\0';
@@ -451,10 +435,10 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
         for (k = 0; buf[k]; k++)
             line += buf[k] == '\n';
         free(buf);
-        tmpl_err(err, errn, path, line, 1, "NUL byte in template");
+        fc_error_at(err, path, line, 1, "NUL byte in template");
         return -1;
     }
-    r = tmpl_parse(t, path, buf, err, errn);
+    r = tmpl_parse(t, path, buf, err);
     free(buf);
     return r;
 }
@@ -541,7 +525,7 @@ tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
  * not NULL, builds the expanded text there. */
 static int
 tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **out,
-          char *err, size_t errn)
+          fc_error *err)
 {
     const char *s = it->text, *p = s, *prev = s;
     size_t len = 0, cap = 0;
@@ -564,17 +548,17 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
         if (q == NULL || tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0
             || !ph.inline_kind)
         {
-            tmpl_err(err, errn, t->path, line, col, "bad placeholder");
+            fc_error_at(err, t->path, line, col, "bad placeholder");
             goto fail;
         }
         pt = tmpl_point(res, ph.point, ph.point_len);
         if (pt == NULL)
         {
             if (ph.point)
-                tmpl_err(err, errn, t->path, line, col, "no point '%.*s' in case %s",
+                fc_error_at(err, t->path, line, col, "no point '%.*s' in case %s",
                          (int) ph.point_len, ph.point, res->c->id);
             else
-                tmpl_err(err, errn, t->path, line, col,
+                fc_error_at(err, t->path, line, col,
                          "{{%c:%.*s}} needs @POINT: case %s has no values of its own for it",
                          ph.inline_kind, (int) ph.name_len, ph.name, res->c->id);
             goto fail;
@@ -584,7 +568,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
             k = tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
             if (k < 0)
             {
-                tmpl_err(err, errn, t->path, line, col, "no quantity '%.*s' in case %s%s",
+                fc_error_at(err, t->path, line, col, "no quantity '%.*s' in case %s%s",
                          (int) ph.name_len, ph.name, res->c->id,
                          tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len) >= 0
                              ? " (it is a predicate: use {{v:...}})" : "");
@@ -600,7 +584,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
             k = tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len);
             if (k < 0)
             {
-                tmpl_err(err, errn, t->path, line, col, "no region or predicate '%.*s' in case %s%s",
+                fc_error_at(err, t->path, line, col, "no region or predicate '%.*s' in case %s%s",
                          (int) ph.name_len, ph.name, res->c->id,
                          tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len) >= 0
                              ? " (it is a quantity: use {{q:...}})" : "");
@@ -612,7 +596,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
                     || tmpl_puts(out, &len, &cap, txt, strlen(txt)) != 0))
         {
             flint_free(val);
-            tmpl_err(err, errn, t->path, line, col, "out of memory");
+            fc_error_at(err, t->path, line, col, "out of memory");
             goto fail;
         }
         flint_free(val);
@@ -631,7 +615,7 @@ fail:
 }
 
 int
-tmpl_check(const tmpl_t *t, const run_results *res, char *err, size_t errn)
+tmpl_check(const tmpl_t *t, const run_results *res, fc_error *err)
 {
     int i, k;
 
@@ -646,23 +630,23 @@ tmpl_check(const tmpl_t *t, const run_results *res, char *err, size_t errn)
                     break;
             if (k == res->nplots)
             {
-                tmpl_err(err, errn, t->path, it->line, it->col + 7, "no plot '%s' in case %s",
+                fc_error_at(err, t->path, it->line, it->col + 7, "no plot '%s' in case %s",
                          it->text, res->c->id);
                 return -1;
             }
         }
-        else if (it->kind != TMPL_BLOCK && tmpl_walk(t, it, res, NULL, err, errn) != 0)
+        else if (it->kind != TMPL_BLOCK && tmpl_walk(t, it, res, NULL, err) != 0)
             return -1;
     }
     return 0;
 }
 
 char *
-tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res, char *err, size_t errn)
+tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res, fc_error *err)
 {
     char *out;
 
-    if (tmpl_walk(t, it, res, &out, err, errn) != 0)
+    if (tmpl_walk(t, it, res, &out, err) != 0)
         return NULL;
     return out;
 }

@@ -12,7 +12,7 @@
  *                   of quantity NAME at point POINT; "@POINT" omitted: the
  *                   case's own values) and {{v:REGION@POINT}} (the verdict
  *                   of a region or boolean definition).
- * Errors are "FILE:LINE:COL: message", COL counting characters from 1. */
+ * Errors are fc_error (FILE:LINE:COL, message), COL counting characters from 1. */
 #ifndef FC_TEMPLATE_H
 #define FC_TEMPLATE_H
 
@@ -44,21 +44,22 @@ typedef struct {
 } tmpl_t;
 
 /* Reads and parses PATH (syntax and placeholder names checked).  Returns 0,
- * or -1 with "PATH:LINE:COL: message" in err (t then needs no clear). */
-int tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn);
+ * or -1 with err set to PATH, LINE, COL and the message (t then needs no
+ * clear). */
+int tmpl_read(tmpl_t *t, const char *path, fc_error *err);
 /* Parses template text SRC as if read from PATH. */
-int tmpl_parse(tmpl_t *t, const char *path, const char *src, char *err, size_t errn);
+int tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err);
 void tmpl_clear(tmpl_t *t);
 
 /* Checks every reference (plot, point, quantity, region) against RES.
  * Returns 0 or -1 with a located message in err. */
-int tmpl_check(const tmpl_t *t, const run_results *res, char *err, size_t errn);
+int tmpl_check(const tmpl_t *t, const run_results *res, fc_error *err);
 
 /* The text of heading/paragraph IT with inline placeholders replaced by
  * enclosures (arb_get_str, guaranteed) and verdicts.  Newly allocated
  * (free); NULL with a located message in err on a bad reference. */
 char *tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res,
-                  char *err, size_t errn);
+                  fc_error *err);
 
 /* DIR/NAME.tmpl into buf; 0 if it exists and is readable, else -1. */
 int tmpl_find(char *buf, size_t n, const char *dir, const char *name);

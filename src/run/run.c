@@ -132,8 +132,8 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     for (i = 0; i < pl->nregions; i++) expr_free(roots[i]);
     flint_free(roots);
     if (prog == NULL) {
-        snprintf(res->error, sizeof res->error, "%s:%d:1: plot %s: cannot compile its regions: %s",
-                 c->path, pl->line, pl->name, err.msg);
+        fc_error_at(&res->error, c->path, pl->line, 1, "plot %s: cannot compile its regions: %s", pl->name,
+                    err.msg);
         _arb_vec_clear(box, c->nparams + 1);
         return -2;
     }
@@ -144,8 +144,7 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     pb.seconds = pl->seconds;
     rc = pave_run(&rp->pave, &pb);
     if (rc == -2) {
-        snprintf(res->error, sizeof res->error, "%s:%d:1: plot %s: depth above %d", c->path, pl->line, pl->name,
-                 PAVE_MAX_DEPTH);
+        fc_error_at(&res->error, c->path, pl->line, 1, "plot %s: depth above %d", pl->name, PAVE_MAX_DEPTH);
     } else if (rc < 0) {
         const pave_cell *cl = &rp->pave.overlap_cell;
         arf_t a, b, d, e;
@@ -155,10 +154,9 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
         pave_cell_ends(a, b, d, e, &rp->pave, cl);
         s[0] = pave_arf_decimal(a); s[1] = pave_arf_decimal(b);
         s[2] = pave_arf_decimal(d); s[3] = pave_arf_decimal(e);
-        snprintf(res->error, sizeof res->error,
-                 "%s:%d:1: regions '%s' and '%s' overlap: both are certified true on the cell "
+        fc_error_at(&res->error, c->path, c->regions[pl->regions[rp->pave.overlap_a]].line, 1,
+                 "regions '%s' and '%s' overlap: both are certified true on the cell "
                  "%s in [%s, %s], %s in [%s, %s] of plot %s",
-                 c->path, c->regions[pl->regions[rp->pave.overlap_a]].line,
                  c->regions[pl->regions[rp->pave.overlap_a]].name,
                  c->regions[pl->regions[rp->pave.overlap_b]].name, c->params[pl->x].name, s[0], s[1],
                  c->params[pl->y].name, s[2], s[3], pl->name);
@@ -188,7 +186,7 @@ int run_case(run_results *res, const case_t *c, const run_options *opt)
     for (i = 0; i < res->npoints && rc == 0; i++)
         rc = compute_point(&res->points[i], c, i - 1, prec);
     if (rc) {
-        snprintf(res->error, sizeof res->error, "%s: internal: cannot evaluate its definitions", c->path);
+        fc_error_at(&res->error, c->path, 0, 0, "internal: cannot evaluate its definitions");
         return rc;
     }
     res->nplots = c->nplots;
@@ -200,7 +198,7 @@ int run_case(run_results *res, const case_t *c, const run_options *opt)
     res->nclaims = c->nclaims;
     res->claims = flint_calloc(c->nclaims + 1, sizeof(claim_result));
     for (i = 0; i < c->nclaims && rc == 0; i++)
-        rc = claim_decide(&res->claims[i], c, &c->claims[i], &po, opt->depth, res->error, sizeof res->error);
+        rc = claim_decide(&res->claims[i], c, &c->claims[i], &po, opt->depth, &res->error);
     if (rc) return rc;
     res->expect = flint_calloc(c->nexpect + 1, sizeof(run_expect));
     res->nexpect = c->nexpect;

@@ -60,7 +60,7 @@ typedef struct {
     char engine_version[64], git[64], flint[32], arb[32]; /* provenance (the drawing libraries'
                                 versions are the writers': canvas_library_versions) */
     double seconds;
-    char error[1024];        /* FILE:LINE:COL: message when computation failed */
+    fc_error error;          /* where and why computation failed (fc_error_format) */
 } run_results;
 
 /* Options of a run. prec 0: the case's; depth <= 0: each plot's and claim's own. */

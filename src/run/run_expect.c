@@ -30,7 +30,7 @@ static int claim_expect(run_expect *out, const case_t *c, const case_expect *x, 
 {
     claim_result rc;
     pave_options opt;
-    char err[1024] = "";
+    fc_error err;
     int i, r, ok = 0;
     for (i = 0; i < c->nclaims; i++)
         if (strcmp(c->claims[i].name, x->target) == 0) break;
@@ -46,9 +46,11 @@ static int claim_expect(run_expect *out, const case_t *c, const case_expect *x, 
     memset(&opt, 0, sizeof opt);
     opt.prec = prec;
     opt.threads = 1;
-    r = claim_decide(&rc, c, &c->claims[i], &opt, 0, err, sizeof err);
+    memset(&err, 0, sizeof err);
+    r = claim_decide(&rc, c, &c->claims[i], &opt, 0, &err);
     if (r != 0) {
-        snprintf(out->got, sizeof out->got, "%s", err[0] ? err : "internal failure");
+        if (err.msg[0]) fc_error_format(out->got, sizeof out->got, &err);
+        else snprintf(out->got, sizeof out->got, "internal failure");
         out->internal = r == -2;
     } else {
         ok = strcmp(claim_status_name(rc.status), x->status) == 0;
