@@ -32,14 +32,15 @@ typedef struct {
     const char *pn[MAXP];
     mech_def *d;
     int nd;
-    case_error_t err;
+    fc_error err;
     int rc;
 } tm_t;
 
 /* kv: "key", "value", ..., NULL. Builds and adds the derived defs. */
 static void tm_build(tm_t *t, const char *params, const char *name, const char **kv)
 {
-    case_section sec;
+    mech_section sec;
+    mech_entry *en;
     char *pl = strdup(params), *tok, *save = NULL;
     int n = 0, i;
     memset(t, 0, sizeof *t);
@@ -51,21 +52,19 @@ static void tm_build(tm_t *t, const char *params, const char *name, const char *
     free(pl);
     while (kv[2 * n]) n++;
     memset(&sec, 0, sizeof sec);
-    sec.name = (char *) name;
-    sec.nkeys = n;
-    sec.keys = malloc(n * sizeof(char *));
-    sec.values = malloc(n * sizeof(char *));
-    sec.lines = malloc(n * sizeof(int));
+    en = calloc(n + 1, sizeof(mech_entry));
+    sec.name = name;
+    sec.nentries = n;
+    sec.entries = en;
     sec.line = 10;
     for (i = 0; i < n; i++) {
-        sec.keys[i] = (char *) kv[2 * i];
-        sec.values[i] = (char *) kv[2 * i + 1];
-        sec.lines[i] = 11 + i;
+        en[i].key = kv[2 * i];
+        en[i].value = kv[2 * i + 1];
+        en[i].key_line = en[i].line = 11 + i;
+        en[i].key_col = en[i].col = 1;
     }
     t->rc = mech_model_build(&t->d, &t->nd, &sec, "model.case", t->s, &t->err);
-    free(sec.keys);
-    free(sec.values);
-    free(sec.lines);
+    free(en);
     for (i = 0; t->rc == 0 && i < t->nd; i++) {
         expr_error_t ee;
         if (expr_check(t->d[i].e, t->s, t->d[i].is_bool, &ee)) {

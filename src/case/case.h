@@ -99,17 +99,6 @@ typedef struct {
 /* "equivalent", "implies", "implied_by" or "threshold". */
 const char *case_claim_kind_name(case_claim_kind k);
 
-/* [model NAME] and other model sections: read and kept as raw key/values for
- * src/mech. */
-typedef struct {
-    char *name;
-    int nkeys;
-    char **keys;
-    char **values;       /* raw text */
-    int *lines;
-    int line;
-} case_section;
-
 typedef struct {
     char *path;          /* as given */
     char *id;            /* file name without directory and .case */
@@ -122,7 +111,6 @@ typedef struct {
     int npoints;   case_point *points;
     int nexpect;   case_expect *expect;
     int nclaims;   case_claim *claims;
-    int nmodels;   case_section *models;
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;

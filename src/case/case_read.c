@@ -80,19 +80,6 @@ int case_read(case_t *c, const char *path, case_error_t *err)
     return 0;
 }
 
-static void section_clear(case_section *s)
-{
-    int i;
-    for (i = 0; i < s->nkeys; i++) {
-        flint_free(s->keys[i]);
-        flint_free(s->values[i]);
-    }
-    flint_free(s->keys);
-    flint_free(s->values);
-    flint_free(s->lines);
-    flint_free(s->name);
-}
-
 void case_clear(case_t *c)
 {
     int i, j;
@@ -162,8 +149,6 @@ void case_clear(case_t *c)
         flint_free(cl->over);
     }
     flint_free(c->claims);
-    for (i = 0; i < c->nmodels; i++) section_clear(&c->models[i]);
-    flint_free(c->models);
     if (c->scope) expr_scope_free(c->scope);
     flint_free(c->path);
     flint_free(c->id);

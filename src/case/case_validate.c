@@ -545,42 +545,46 @@ static int check_order(vctx *v, const defs_t *d, int k, const expr_node *e)
     return check_order_b(v, d, k, e, NULL, 0);
 }
 
-/* Copies a raw section; as_src: values with their continuation lines'
- * indentation (exact columns for expressions), else as prose. */
-static void copy_section(case_section *d, const case_raw_section *s, int as_src)
+/* The model section s as mech's typed entries (pointing into s). */
+static mech_entry *model_entries(mech_section *ms, const case_raw_section *s)
 {
+    mech_entry *en = flint_calloc(s->nentries + 1, sizeof(mech_entry));
     int i;
-    d->name = case_strdup(s->arg);
-    d->line = s->line;
-    d->nkeys = s->nentries;
-    d->keys = flint_calloc(s->nentries + 1, sizeof(char *));
-    d->values = flint_calloc(s->nentries + 1, sizeof(char *));
-    d->lines = flint_calloc(s->nentries + 1, sizeof(int));
     for (i = 0; i < s->nentries; i++) {
-        d->keys[i] = case_strdup(s->entries[i].key);
-        d->values[i] = case_strdup(as_src ? s->entries[i].src : s->entries[i].text);
-        d->lines[i] = s->entries[i].key_line;
+        en[i].key = s->entries[i].key;
+        en[i].key_line = s->entries[i].key_line;
+        en[i].key_col = s->entries[i].key_col;
+        en[i].value = s->entries[i].src;
+        en[i].line = s->entries[i].line;
+        en[i].col = s->entries[i].col;
     }
+    ms->name = s->arg;
+    ms->line = s->line;
+    ms->nentries = s->nentries;
+    ms->entries = en;
+    return en;
 }
 
-/* [model NAME] sections, in file order: copied into c->models and turned
- * into definitions by src/mech (mech_model_build); each model's
+/* [model NAME] sections, in file order: handed to src/mech as typed
+ * entries and turned into definitions (mech_model_build); each model's
  * definitions enter the scope before the next model is built. The
  * definitions are appended to defs / *ndefs (ownership moves). */
 static int read_models(vctx *v, case_def **defs, int *ndefs)
 {
     const case_raw *r = v->r;
     case_t *c = v->c;
-    int i, j, nm = 0, l;
-    for (i = 0; i < r->nsections; i++) nm += strcmp(r->sections[i].kind, "model") == 0;
-    c->models = flint_calloc(nm + 1, sizeof(case_section));
+    int i, j, l;
     for (i = 0; i < r->nsections; i++) {
         const case_raw_section *s = &r->sections[i];
         mech_def *md = NULL;
-        int nmd = 0;
+        mech_section ms;
+        mech_entry *en;
+        int nmd = 0, bad;
         if (strcmp(s->kind, "model") != 0) continue;
-        copy_section(&c->models[c->nmodels++], s, 1);
-        if (mech_model_build(&md, &nmd, &c->models[c->nmodels - 1], c->path, c->scope, v->err)) {
+        en = model_entries(&ms, s);
+        bad = mech_model_build(&md, &nmd, &ms, c->path, c->scope, v->err);
+        flint_free(en);
+        if (bad) {
             snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
             return -1;
         }

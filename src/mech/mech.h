@@ -28,7 +28,26 @@
 #ifndef FC_MECH_H
 #define FC_MECH_H
 
-#include "case/case.h"
+#include "expr/expr.h"
+
+/* One KEY = VALUE entry of a [model NAME] section, as the case reader hands
+ * it over: the value's text for parsing (continuation lines keep their
+ * indentation) and the positions of the key and of the value's first
+ * character. */
+typedef struct {
+    const char *key;
+    int key_line, key_col;
+    const char *value;
+    int line, col;
+} mech_entry;
+
+/* A [model NAME] section: its name, the header's line and its entries. */
+typedef struct {
+    const char *name;
+    int line;
+    int nentries;
+    const mech_entry *entries;
+} mech_section;
 
 /* One derived quantity: a numeric or boolean definition. e may refer to
  * parameters and to earlier entries of the same array (by name). */
@@ -48,7 +67,7 @@ typedef struct {
  * with expr_scope_add_def (the ASTs are borrowed by the scope, so keep the
  * array alive as long as the scope). On failure returns -1, fills err with
  * file, line, column and message, and sets *defs = NULL, *ndefs = 0. */
-int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec,
+int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec,
                      const char *file, expr_scope_t s, fc_error *err);
 
 /* Frees an array returned by mech_model_build (NULL allowed). */

@@ -83,15 +83,15 @@ typedef struct {
 } mech_model;
 
 /* Key lookup in a section: index or -1. */
-int mech_key(const case_section *sec, const char *key);
+int mech_key(const mech_section *sec, const char *key);
 /* Parses the value of key i as one expression / a list; fills err. */
-expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_scope_t s,
+expr_t mech_parse_expr(const mech_section *sec, int i, const char *file, expr_scope_t s,
                        fc_error *err);
-int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const char *file,
+int mech_parse_list(expr_t *out, int max, const mech_section *sec, int i, const char *file,
                     expr_scope_t s, int names_only, fc_error *err);
 /* Parses the common keys (coords, velocities, time, mass, force,
  * constraints, gap, slip, friction, direction). */
-int mech_model_parse(mech_model *m, const case_section *sec, const char *file, expr_scope_t s,
+int mech_model_parse(mech_model *m, const mech_section *sec, const char *file, expr_scope_t s,
                      fc_error *err);
 void mech_model_clear(mech_model *m);
 
@@ -119,7 +119,7 @@ void mech_cons_clear(mech_cons *cd);
 /* ------------------------------------------------ blocks */
 int mech_holonomic(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
 int mech_contact(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
-int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec, const char *file,
+int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec, const char *file,
                    fc_error *err);
 
 #endif

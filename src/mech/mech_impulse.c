@@ -81,7 +81,7 @@ static expr_t ref_full(const mech_builder *b, const char *ex, const char *what)
     return mech_ref(b, nm);
 }
 
-static int opt_expr(expr_t *out, const case_section *sec, const char *key, const char *file,
+static int opt_expr(expr_t *out, const mech_section *sec, const char *key, const char *file,
                     expr_scope_t s, fc_error *err)
 {
     int i = mech_key(sec, key);
@@ -90,7 +90,7 @@ static int opt_expr(expr_t *out, const case_section *sec, const char *key, const
     return (*out = mech_parse_expr(sec, i, file, s, err)) == NULL ? -1 : 1;
 }
 
-int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec, const char *file,
+int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec, const char *file,
                    fc_error *err)
 {
     int n = m->ncoords, i, tangent = 0, r;
@@ -105,9 +105,9 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const case_section *sec
         return -1;
     }
     if ((i = mech_key(sec, "incoming")) >= 0) {
-        if (strcmp(sec->values[i], "tangent") == 0) tangent = 1;
-        else if (strcmp(sec->values[i], "general") != 0) {
-            fc_error_at(err, file, sec->lines[i], 1, "incoming: expected 'tangent' or 'general'");
+        if (strcmp(sec->entries[i].value, "tangent") == 0) tangent = 1;
+        else if (strcmp(sec->entries[i].value, "general") != 0) {
+            fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "incoming: expected 'tangent' or 'general'");
             return -1;
         }
     }

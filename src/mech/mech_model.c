@@ -39,7 +39,7 @@ void mech_defs_free(mech_def *defs, int ndefs)
     flint_free(defs);
 }
 
-int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const char *file,
+int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const char *file,
                      expr_scope_t s, fc_error *err)
 {
     mech_builder b;
@@ -58,26 +58,26 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
                    sec->name);
         return -1;
     }
-    t = strcmp(sec->values[i], "holonomic") == 0 ? 0 : strcmp(sec->values[i], "contact") == 0 ? 1
-        : strcmp(sec->values[i], "impulsive") == 0 ? 2 : -1;
+    t = strcmp(sec->entries[i].value, "holonomic") == 0 ? 0 : strcmp(sec->entries[i].value, "contact") == 0 ? 1
+        : strcmp(sec->entries[i].value, "impulsive") == 0 ? 2 : -1;
     if (t < 0) {
-        fc_error_at(err, file, sec->lines[i], 1, "type: expected holonomic, contact or impulsive, got '%s'",
-                   sec->values[i]);
+        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact or impulsive, got '%s'",
+                   sec->entries[i].value);
         return -1;
     }
     extra = t == 1 ? contact_keys : t == 2 ? impulse_keys : NULL;
-    for (i = 0; i < sec->nkeys; i++)
-        if (!in_list(sec->keys[i], common_keys) && !in_list(sec->keys[i], extra)) {
-            fc_error_at(err, file, sec->lines[i], 1, "[model %s]: unknown key '%s' for type %s", sec->name,
-                       sec->keys[i], t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
+    for (i = 0; i < sec->nentries; i++)
+        if (!in_list(sec->entries[i].key, common_keys) && !in_list(sec->entries[i].key, extra)) {
+            fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "[model %s]: unknown key '%s' for type %s", sec->name,
+                       sec->entries[i].key, t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
             return -1;
         }
     if ((i = mech_key(sec, "prefix")) >= 0) {
-        if (!valid_name(sec->values[i])) {
-            fc_error_at(err, file, sec->lines[i], 1, "prefix: '%s' is not a name", sec->values[i]);
+        if (!valid_name(sec->entries[i].value)) {
+            fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "prefix: '%s' is not a name", sec->entries[i].value);
             return -1;
         }
-        b.prefix = sec->values[i];
+        b.prefix = sec->entries[i].value;
     }
     if (!valid_name(b.prefix)) {
         fc_error_at(err, file, sec->line, 1, "[model %s]: the name is not usable as a prefix; add "
@@ -90,7 +90,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
     }
     if (t == 2 && m.ncons > 0) {
         i = mech_key(sec, "constraints");
-        fc_error_at(err, file, sec->lines[i], 1, "type = impulsive takes no bilateral 'constraints'");
+        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type = impulsive takes no bilateral 'constraints'");
         mech_model_clear(&m);
         return -1;
     }

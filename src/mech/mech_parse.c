@@ -6,39 +6,12 @@
 #include <string.h>
 #include "mech/mech_impl.h"
 
-int mech_key(const case_section *sec, const char *key)
+int mech_key(const mech_section *sec, const char *key)
 {
     int i;
-    for (i = 0; i < sec->nkeys; i++)
-        if (strcmp(sec->keys[i], key) == 0) return i;
+    for (i = 0; i < sec->nentries; i++)
+        if (strcmp(sec->entries[i].key, key) == 0) return i;
     return -1;
-}
-
-/* Column of the first character of the value of key on line `line` of
- * file (1-based), found by re-reading the line; 1 if it cannot be found. */
-static int value_col(const char *file, int line, const char *key)
-{
-    FILE *f = file ? fopen(file, "r") : NULL;
-    char buf[1024];
-    int l = 0, col = 1;
-    if (f == NULL) return 1;
-    while (fgets(buf, sizeof buf, f)) {
-        if (++l == line) {
-            char *p = strstr(buf, key), *q;
-            if (p && (q = strchr(p + strlen(key), '=')) != NULL) {
-                q++;
-                while (*q == ' ' || *q == '\t') q++;
-                col = (int) (q - buf) + 1;
-            }
-            break;
-        }
-        if (strchr(buf, '\n') == NULL) {    /* a longer line: skip its rest */
-            int ch;
-            while ((ch = fgetc(f)) != EOF && ch != '\n') ;
-        }
-    }
-    fclose(f);
-    return col;
 }
 
 static void from_expr_error(fc_error *err, const char *file, const expr_error_t *ee)
@@ -46,12 +19,12 @@ static void from_expr_error(fc_error *err, const char *file, const expr_error_t 
     fc_error_at(err, file, ee->line, ee->col, "%s", ee->msg);
 }
 
-expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_scope_t s,
+expr_t mech_parse_expr(const mech_section *sec, int i, const char *file, expr_scope_t s,
                        fc_error *err)
 {
     expr_error_t ee;
-    int col = value_col(file, sec->lines[i], sec->keys[i]);
-    expr_t e = expr_parse(sec->values[i], sec->lines[i], col, &ee);
+    int col = sec->entries[i].col;
+    expr_t e = expr_parse(sec->entries[i].value, sec->entries[i].line, col, &ee);
     if (e == NULL) {
         from_expr_error(err, file, &ee);
         return NULL;
@@ -68,31 +41,31 @@ expr_t mech_parse_expr(const case_section *sec, int i, const char *file, expr_sc
  * inside calls are handled by the expression parser and positions are
  * exact. names_only: every item must be a parameter name. Returns the
  * number of items, or -1. */
-int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const char *file,
+int mech_parse_list(expr_t *out, int max, const mech_section *sec, int i, const char *file,
                     expr_scope_t s, int names_only, fc_error *err)
 {
     expr_error_t ee;
-    int col = value_col(file, sec->lines[i], sec->keys[i]), n, j;
-    size_t len = strlen(sec->values[i]);
+    int col = sec->entries[i].col, n, j;
+    size_t len = strlen(sec->entries[i].value);
     char *src = flint_malloc(len + 4);
     expr_t e;
-    snprintf(src, len + 4, "L(%s)", sec->values[i]);
-    e = expr_parse(src, sec->lines[i], col - 2, &ee);
+    snprintf(src, len + 4, "L(%s)", sec->entries[i].value);
+    e = expr_parse(src, sec->entries[i].line, col - 2, &ee);
     flint_free(src);
     if (e == NULL) {
         from_expr_error(err, file, &ee);
         return -1;
     }
     if (e->kind != EXPR_FUNC || e->nargs == 0) {
-        fc_error_at(err, file, sec->lines[i], col, "expected a comma-separated list for '%s'",
-                   sec->keys[i]);
+        fc_error_at(err, file, sec->entries[i].line, col, "expected a comma-separated list for '%s'",
+                   sec->entries[i].key);
         expr_free(e);
         return -1;
     }
     n = e->nargs;
     if (n > max) {
-        fc_error_at(err, file, sec->lines[i], col, "'%s' has %d entries; at most %d are supported",
-                   sec->keys[i], n, max);
+        fc_error_at(err, file, sec->entries[i].line, col, "'%s' has %d entries; at most %d are supported",
+                   sec->entries[i].key, n, max);
         expr_free(e);
         return -1;
     }
@@ -101,8 +74,8 @@ int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const 
         int idx;
         if (names_only) {
             if (a->kind != EXPR_VAR || expr_scope_lookup(s, a->name, &idx, NULL) != 0) {
-                fc_error_at(err, file, a->line ? a->line : sec->lines[i], a->col ? a->col : col,
-                           "'%s': entry %d must be the name of a parameter", sec->keys[i], j + 1);
+                fc_error_at(err, file, a->line ? a->line : sec->entries[i].line, a->col ? a->col : col,
+                           "'%s': entry %d must be the name of a parameter", sec->entries[i].key, j + 1);
                 expr_free(e);
                 return -1;
             }
@@ -119,11 +92,11 @@ int mech_parse_list(expr_t *out, int max, const case_section *sec, int i, const 
 }
 
 /* mass = diag(a, b, ...) | [[a, b], [c, d]] | a single expression (n = 1). */
-static int parse_mass(mech_model *m, const case_section *sec, int i, const char *file,
+static int parse_mass(mech_model *m, const mech_section *sec, int i, const char *file,
                       expr_scope_t s, fc_error *err)
 {
-    const char *v = sec->values[i];
-    int n = m->ncoords, col = value_col(file, sec->lines[i], sec->keys[i]), r, c;
+    const char *v = sec->entries[i].value;
+    int n = m->ncoords, col = sec->entries[i].col, r, c;
     while (isspace((unsigned char) *v)) v++;
     mech_mat_init(&m->mass, n, n);
     if (strncmp(v, "diag", 4) == 0 || v[0] != '[') {
@@ -132,10 +105,10 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
         if (strncmp(v, "diag", 4) == 0) {
             expr_t e;
             expr_error_t ee;
-            e = expr_parse(sec->values[i], sec->lines[i], col, &ee);
+            e = expr_parse(sec->entries[i].value, sec->entries[i].line, col, &ee);
             if (e == NULL) { from_expr_error(err, file, &ee); return -1; }
             if (e->kind != EXPR_FUNC || e->nargs != n) {
-                fc_error_at(err, file, sec->lines[i], col, "mass: diag(...) needs %d entries, one per "
+                fc_error_at(err, file, sec->entries[i].line, col, "mass: diag(...) needs %d entries, one per "
                            "coordinate", n);
                 expr_free(e);
                 return -1;
@@ -152,7 +125,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
             expr_free(e);
         } else {
             if (n != 1) {
-                fc_error_at(err, file, sec->lines[i], col, "mass: expected diag(...) or [[...], ...] "
+                fc_error_at(err, file, sec->entries[i].line, col, "mass: expected diag(...) or [[...], ...] "
                            "for %d coordinates", n);
                 return -1;
             }
@@ -160,7 +133,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
         }
         for (k = 0; k < n; k++) {
             if (d[k]->kind == EXPR_NUM && fmpq_sgn(d[k]->num) <= 0) {
-                fc_error_at(err, file, sec->lines[i], col, "mass: diagonal entry %d must be positive", k + 1);
+                fc_error_at(err, file, sec->entries[i].line, col, "mass: diagonal entry %d must be positive", k + 1);
                 for (; k < n; k++) expr_free(d[k]);
                 return -1;
             }
@@ -170,34 +143,34 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
     }
     {
         /* [[a, b], [c, d]]: replace brackets by calls R(...) and parse. */
-        size_t len = strlen(sec->values[i]), k;
+        size_t len = strlen(sec->entries[i].value), k;
         char *src = flint_malloc(2 * len + 2), *p = src;
         expr_t e;
         expr_error_t ee;
         int depth = 0;
         for (k = 0; k < len; k++) {
-            char ch = sec->values[i][k];
+            char ch = sec->entries[i].value[k];
             if (ch == '[') { *p++ = depth == 0 ? 'M' : 'R'; *p++ = '('; depth++; }
             else if (ch == ']') { *p++ = ')'; depth--; }
             else *p++ = ch;
         }
         *p = 0;
-        e = expr_parse(src, sec->lines[i], col, &ee);
+        e = expr_parse(src, sec->entries[i].line, col, &ee);
         flint_free(src);
         if (e == NULL) {
             /* positions after a bracket are shifted by one per bracket: report the key */
-            fc_error_at(err, file, sec->lines[i], col, "mass: %s", ee.msg);
+            fc_error_at(err, file, sec->entries[i].line, col, "mass: %s", ee.msg);
             return -1;
         }
         if (e->kind != EXPR_FUNC || e->nargs != n) {
-            fc_error_at(err, file, sec->lines[i], col, "mass: expected %d rows [..] of %d entries", n, n);
+            fc_error_at(err, file, sec->entries[i].line, col, "mass: expected %d rows [..] of %d entries", n, n);
             expr_free(e);
             return -1;
         }
         for (r = 0; r < n; r++) {
             expr_t row = e->args[r];
             if (row->kind != EXPR_FUNC || strcmp(row->name, "R") != 0 || row->nargs != n) {
-                fc_error_at(err, file, sec->lines[i], col, "mass: row %d must be [..] with %d entries", r + 1, n);
+                fc_error_at(err, file, sec->entries[i].line, col, "mass: row %d must be [..] with %d entries", r + 1, n);
                 expr_free(e);
                 return -1;
             }
@@ -222,7 +195,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
                 flint_free(a);
                 flint_free(b);
                 if (!same) {
-                    fc_error_at(err, file, sec->lines[i], col, "mass: the matrix must be symmetric "
+                    fc_error_at(err, file, sec->entries[i].line, col, "mass: the matrix must be symmetric "
                                "(entries (%d,%d) and (%d,%d) differ)", r + 1, c + 1, c + 1, r + 1);
                     return -1;
                 }
@@ -231,7 +204,7 @@ static int parse_mass(mech_model *m, const case_section *sec, int i, const char 
     }
 }
 
-static int parse_names(char **out, int max, const case_section *sec, int i, const char *file,
+static int parse_names(char **out, int max, const mech_section *sec, int i, const char *file,
                        expr_scope_t s, fc_error *err)
 {
     expr_t e[MECH_MAX_N];
@@ -246,18 +219,18 @@ static int parse_names(char **out, int max, const case_section *sec, int i, cons
     return n;
 }
 
-static int count_to(const case_section *sec, int i, const char *file, int got, int want,
+static int count_to(const mech_section *sec, int i, const char *file, int got, int want,
                     fc_error *err)
 {
     if (got != want) {
-        fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], sec->keys[i]),
-                   "'%s' has %d entries; expected %d (one per coordinate)", sec->keys[i], got, want);
+        fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col,
+                   "'%s' has %d entries; expected %d (one per coordinate)", sec->entries[i].key, got, want);
         return -1;
     }
     return 0;
 }
 
-int mech_model_parse(mech_model *m, const case_section *sec, const char *file, expr_scope_t s,
+int mech_model_parse(mech_model *m, const mech_section *sec, const char *file, expr_scope_t s,
                      fc_error *err)
 {
     int i, n, j;
@@ -272,7 +245,7 @@ int mech_model_parse(mech_model *m, const case_section *sec, const char *file, e
         for (i = 0; i < j; i++)
             if (strcmp(m->coords[i], m->coords[j]) == 0) {
                 i = mech_key(sec, "coords");
-                fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], "coords"),
+                fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col,
                            "coords: '%s' is listed twice", m->coords[j]);
                 return -1;
             }
@@ -288,7 +261,7 @@ int mech_model_parse(mech_model *m, const case_section *sec, const char *file, e
         m->time = t[0];
         for (j = 0; j < n; j++)
             if (strcmp(m->coords[j], m->time) == 0) {
-                fc_error_at(err, file, sec->lines[i], value_col(file, sec->lines[i], "time"),
+                fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col,
                            "time: '%s' is also a coordinate", m->time);
                 return -1;
             }
