@@ -34,6 +34,8 @@ typedef struct {
     int nd;
     fc_error err;
     int rc;
+    int nextra;              /* definitions the test adds (tm_define) */
+    expr_t extra[MAXP];
 } tm_t;
 
 /* kv: "key", "value", ..., NULL. Builds and adds the derived defs. */
@@ -80,6 +82,7 @@ static void tm_clear(tm_t *t)
     int i;
     expr_scope_free(t->s);
     mech_defs_free(t->d, t->nd);
+    for (i = 0; i < t->nextra; i++) expr_free(t->extra[i]);
     for (i = 0; i < t->np; i++) free((char *) t->pn[i]);
 }
 
@@ -613,8 +616,32 @@ static const char *rgims_kv[] = {
     "velocities", "w + L*thetadot*sin(theta), L*thetadot*cos(theta), thetadot",
     "mass", "diag(m, m, A)", "gap", "y - L*sin(theta)", "slip", "1, 0, -L*sin(theta)",
     "incoming", "tangent", "orientation", "cos(theta)", "eps", "1/2", "mu_impulse", "mub",
-    "sigma_braked", "1", "ex3_sigma_push", "2*m + A", "ex3_sigma_pull", "m + 3*A",
-    "ex3_gamma", "1/2", NULL};
+    "sigma_braked", "1", NULL};
+
+/* Example 3 of the paper (eq. (45) as printed), as cases/rgims_rod.case
+ * writes it in [define] over the model's quantities: name, definition. */
+static const char *rgims_ex3[] = {
+    "ex3_sigma_push", "2*m + A", "ex3_sigma_pull", "m + 3*A", "ex3_gamma", "1/2",
+    "rg_ex3_sigma", "if(rg_pushed, ex3_sigma_push*rg_normVB, ex3_sigma_pull*rg_normVB)",
+    "rg_ex3_beta", "if(rg_pushed, if(rg_normVB <= rg_mu_impulse, -rg_normVB, -rg_mu_impulse), "
+                   "-(ex3_gamma*rg_normVB))",
+    "rg_ex3_phiS", "rg_phiS + rg_ex3_sigma",
+    "rg_ex3_out", "rg_ex3_phiS > 0", NULL};
+
+/* Adds name = definition pairs to t's scope, in order (the ASTs are kept in
+ * t->extra for tm_clear). */
+static void tm_define(tm_t *t, const char **nd)
+{
+    int i;
+    for (i = 0; nd[2 * i]; i++) {
+        expr_error_t ee;
+        expr_t e = expr_parse(nd[2 * i + 1], 1, 1, &ee);
+        if (e == NULL || expr_check(e, t->s, -1, &ee)) fail_msg("%s: %s", nd[2 * i], ee.msg);
+        assert_true(t->nextra < MAXP);
+        t->extra[t->nextra++] = e;
+        assert_int_equal(expr_scope_add_def(t->s, nd[2 * i], e, expr_is_bool(e, t->s)), 0);
+    }
+}
 
 static double Mdiag(double m, double A, int i) { return i == 2 ? A : m; }
 
@@ -627,6 +654,7 @@ static void test_impulsive(void **state)
     char nm[64];
     tm_build(&t, "x y theta w thetadot m A L mub", "rg", rgims_kv);
     if (t.rc) fail_msg("%s:%d:%d: %s", t.err.file, t.err.line, t.err.col, t.err.msg);
+    tm_define(&t, rgims_ex3);
     box = _arb_vec_init(t.np);
     for (it = 0; it < 60; it++) {
         double m = rnd(0.2, 3), A = rnd(0.05, 2), L = rnd(0.2, 2), th = rnd(-3, 3), w = rnd(-3, 3);

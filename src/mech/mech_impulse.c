@@ -11,10 +11,12 @@
  *
  * Pushed / pulled use the orientation o (spec/seeds000_001.md: o = cos theta
  * for the rod): pushed <=> o Phi_B > 0. The rules I = sigma K_S + beta K_B'
- * (K_B' = sign(o) K_B) of examples 1-3, the outgoing velocity P_R = P_L + I
+ * (K_B' = sign(o) K_B) of examples 1 and 2, the outgoing velocity P_R = P_L + I
  * and its coefficients Phi_S(P_R) = Phi_S + sigma, Phi_B'(P_R) = Phi_B' + beta
  * (K_S, K_B' orthonormal), written per branch with the branch's sign of
- * Phi_B' (|Phi_B'| = Phi_B' when pushed), and the outgoing condition (29). */
+ * Phi_B' (|Phi_B'| = Phi_B' when pushed), and the outgoing condition (29).
+ * Laws particular to one paper's example (its example 3) are written in the
+ * case as [define] lines over these quantities (cases/rgims_rod.case). */
 #include <stdio.h>
 #include <string.h>
 #include "mech/mech_impl.h"
@@ -41,9 +43,9 @@ typedef struct {
 static expr_t ref_full(const mech_builder *b, const char *ex, const char *what);
 
 /* Emits PREFIX_exN_{sigma,beta,phiS,phiB,out,R_q}; takes sigma, beta, phiS_R
- * and phiB_R. out is (29), or Phi_S(P_R) > 0 when B is bilateral. */
+ * and phiB_R. out is the outgoing condition (29). */
 static void emit_rule(mech_builder *b, const imp_ctx *x, const char *ex, expr_t sigma, expr_t beta,
-                      expr_t psR, expr_t pbR, int bilateral)
+                      expr_t psR, expr_t pbR)
 {
     expr_t out, ps, pb;
     char nm[64];
@@ -59,7 +61,7 @@ static void emit_rule(mech_builder *b, const imp_ctx *x, const char *ex, expr_t 
     mech_emit0(b, nm, pbR, 0);
     ps = ref_full(b, ex, "phiS");
     pb = ref_full(b, ex, "phiB");
-    out = bilateral ? cmp0(EXPR_GT, ps) : outgoing29(ps, pb);
+    out = outgoing29(ps, pb);
     expr_free(ps);
     expr_free(pb);
     snprintf(nm, sizeof nm, "%s_out", ex);
@@ -97,7 +99,7 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
     char msg[400], nm[64];
     mech_mat Minv, dS, dST, bcol, uS, ub;
     expr_t St, hS, cS, cSB, cBB, cB, sqS, sqB, dv, bv, phiS_true, phiB, o = NULL, sgn_o;
-    expr_t eps = NULL, mub = NULL, sb = NULL, s3p = NULL, s3q = NULL, g3 = NULL;
+    expr_t eps = NULL, mub = NULL, sb = NULL;
     imp_ctx x;
 
     if (m->gap == NULL || m->nslip == 0) {
@@ -114,16 +116,12 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
     if (opt_expr(&o, sec, "orientation", file, b->scope, err) < 0) return -1;
     if (opt_expr(&eps, sec, "eps", file, b->scope, err) < 0 ||
         opt_expr(&mub, sec, "mu_impulse", file, b->scope, err) < 0 ||
-        opt_expr(&sb, sec, "sigma_braked", file, b->scope, err) < 0 ||
-        opt_expr(&s3p, sec, "ex3_sigma_push", file, b->scope, err) < 0 ||
-        opt_expr(&s3q, sec, "ex3_sigma_pull", file, b->scope, err) < 0 ||
-        opt_expr(&g3, sec, "ex3_gamma", file, b->scope, err) < 0) {
+        opt_expr(&sb, sec, "sigma_braked", file, b->scope, err) < 0) {
         r = -1;
         goto done0;
     }
-    if ((sb && !mub) || ((s3p || s3q || g3) && !(s3p && s3q && g3 && mub))) {
-        fc_error_at(err, file, sec->line, 1, "[model %s]: 'sigma_braked' needs 'mu_impulse'; example 3 "
-                   "needs ex3_sigma_push, ex3_sigma_pull, ex3_gamma and mu_impulse", sec->name);
+    if (sb && !mub) {
+        fc_error_at(err, file, sec->line, 1, "[model %s]: 'sigma_braked' needs 'mu_impulse'", sec->name);
         r = -1;
         goto done0;
     }
@@ -236,14 +234,14 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
         expr_t e1 = mech_emit(b, "eps", C(eps), 0), beta, pbR;
         beta = mech_if(C(x.pushed), mech_neg(mech_mul(b, mech_add(b, NUM(1), C(e1)), C(x.normVB))), NUM(0));
         pbR = mech_if(C(x.pushed), mech_neg(mech_mul(b, C(e1), C(x.phiBp))), C(x.phiBp));
-        emit_rule(b, &x, "ex1", NUM(0), beta, C(x.phiS), pbR, 0);
+        emit_rule(b, &x, "ex1", NUM(0), beta, C(x.phiS), pbR);
         expr_free(e1);
     }
     {
         /* Example 1, stop: sigma = 0, beta = -|V_B| if pushed: P_R = P_par_B */
         expr_t beta = mech_if(C(x.pushed), mech_neg(C(x.normVB)), NUM(0));
         expr_t pbR = mech_if(C(x.pushed), NUM(0), C(x.phiBp));
-        emit_rule(b, &x, "ex1s", NUM(0), beta, C(x.phiS), pbR, 0);
+        emit_rule(b, &x, "ex1s", NUM(0), beta, C(x.phiS), pbR);
     }
     if (mub) {
         /* Example 2, maximum braking */
@@ -257,22 +255,7 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
         beta = mech_if(C(x.pushed), mech_if(C(stop), mech_neg(C(x.normVB)), mech_neg(C(mu))), NUM(0));
         psR = mech_if(C(x.pushed), mech_if(C(stop), C(x.phiS), mech_add(b, C(x.phiS), C(sg2))), C(x.phiS));
         pbR = mech_if(C(x.pushed), mech_if(C(stop), NUM(0), mech_sub(b, C(x.phiBp), C(mu))), C(x.phiBp));
-        emit_rule(b, &x, "ex2", sigma, beta, psR, pbR, 0);
-        if (s3p) {
-            /* Example 3, B bilateral, detachment in any case (eq. 45 as printed) */
-            expr_t cp = mech_emit(b, "ex3_sigma_push", C(s3p), 0);
-            expr_t cq = mech_emit(b, "ex3_sigma_pull", C(s3q), 0);
-            expr_t gm = mech_emit(b, "ex3_gamma", C(g3), 0);
-            sigma = mech_if(C(x.pushed), mech_mul(b, C(cp), C(x.normVB)), mech_mul(b, C(cq), C(x.normVB)));
-            beta = mech_if(C(x.pushed), mech_if(C(stop), mech_neg(C(x.normVB)), mech_neg(C(mu))),
-                           mech_neg(mech_mul(b, C(gm), C(x.normVB))));
-            psR = mech_add(b, C(x.phiS), mech_ref(b, "ex3_sigma"));
-            pbR = mech_add(b, C(x.phiBp), mech_ref(b, "ex3_beta"));
-            emit_rule(b, &x, "ex3", sigma, beta, psR, pbR, 1);   /* B bilateral */
-            expr_free(cp);
-            expr_free(cq);
-            expr_free(gm);
-        }
+        emit_rule(b, &x, "ex2", sigma, beta, psR, pbR);
         expr_free(stop);
         expr_free(mu);
         expr_free(sg2);
@@ -308,8 +291,5 @@ done0:
     expr_free(eps);
     expr_free(mub);
     expr_free(sb);
-    expr_free(s3p);
-    expr_free(s3q);
-    expr_free(g3);
     return r;
 }
