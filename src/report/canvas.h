@@ -134,6 +134,11 @@ double canvas_text_width(canvas *c, const char *utf8);
 void canvas_hatch(canvas *c, void (*build)(canvas *, void *), void *arg,
                   const double box[4], double spacing, double angle);
 
+/* A canvas writing the file PATH, its format (PDF, SVG or PNG) chosen by
+ * PATH's extension (the Cairo backend); NULL on failure
+ * (*status: a CANVAS_ code; CANVAS_ERR_IO for an unknown extension). */
+canvas *canvas_file_new(const char *path, double w, double h, double scale, int *status);
+
 /* Version strings of the drawing libraries behind the backends (for the
  * provenance the writers print): Cairo's and libharu's. */
 const char *canvas_cairo_version(void);

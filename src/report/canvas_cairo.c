@@ -587,3 +587,17 @@ canvas_cairo_version(void)
 {
     return cairo_version_string();
 }
+
+canvas *
+canvas_file_new(const char *path, double w, double h, double scale, int *status)
+{
+    int fmt = canvas_cairo_format_of(path);
+
+    if (fmt < 0)
+    {
+        if (status != NULL)
+            *status = CANVAS_ERR_IO;
+        return NULL;
+    }
+    return canvas_cairo_new((canvas_cairo_format) fmt, path, w, h, scale, status);
+}

@@ -1,6 +1,5 @@
 /* figure.c -- certified region diagram; see figure.h. */
 #include "report/figure.h"
-#include "report/canvas_cairo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -805,8 +804,6 @@ int
 figure_write_files(const figure_spec *spec, const char *dir, const char *name)
 {
     static const char *ext[3] = {"pdf", "svg", "png"};
-    static const canvas_cairo_format fmt[3] = {CANVAS_CAIRO_PDF, CANVAS_CAIRO_SVG,
-                                               CANVAS_CAIRO_PNG};
     size_t len = strlen(dir) + strlen(name) + 8;
     char *path = malloc(len);
     int k, r = CANVAS_OK;
@@ -818,7 +815,7 @@ figure_write_files(const figure_spec *spec, const char *dir, const char *name)
         canvas *c;
 
         snprintf(path, len, "%s/%s.%s", dir, name, ext[k]);
-        c = canvas_cairo_new(fmt[k], path, FIGURE_WIDTH, FIGURE_HEIGHT, FIGURE_PNG_SCALE, &r);
+        c = canvas_file_new(path, FIGURE_WIDTH, FIGURE_HEIGHT, FIGURE_PNG_SCALE, &r);
         if (c == NULL)
             break;
         r = canvas_begin_page(c, FIGURE_WIDTH, FIGURE_HEIGHT);

@@ -1,6 +1,5 @@
 /* report_doc.c -- page flow for report.pdf; see report_doc.h. */
 #include "report/report_doc.h"
-#include "report/canvas_hpdf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,43 +38,34 @@ rdoc_fail(rdoc *d, int status)
 static void
 rdoc_begin(rdoc *d)
 {
-    HPDF_Page p;
-
-    if (d->npages == d->apages)
-    {
-        int n = d->apages ? 2 * d->apages : 16;
-        HPDF_Page *q = realloc(d->pages, n * sizeof(HPDF_Page));
-        if (q == NULL)
-        {
-            rdoc_fail(d, CANVAS_ERR_MEM);
-            return;
-        }
-        d->pages = q;
-        d->apages = n;
-    }
-    rdoc_fail(d, canvas_begin_page(d->c, RDOC_PAGE_W, RDOC_PAGE_H));
-    p = HPDF_GetCurrentPage(d->doc);
-    if (p == NULL)
-        rdoc_fail(d, CANVAS_ERR_LIB);
-    d->pages[d->npages++] = p;
+    rdoc_fail(d, canvas_pdf_begin_page(d->pdf));
     d->y = RDOC_MARGIN_TOP;
 }
 
 int
-rdoc_init(rdoc *d, HPDF_Doc doc)
+rdoc_init(rdoc *d)
 {
     int st;
 
     memset(d, 0, sizeof *d);
-    d->doc = doc;
-    d->c = canvas_hpdf_new(doc, NULL, 0, 0, 1, RDOC_PAGE_W, RDOC_PAGE_H, &st);
-    if (d->c == NULL)
+    d->pdf = canvas_pdf_new(RDOC_PAGE_W, RDOC_PAGE_H, &st);
+    if (d->pdf == NULL)
         return d->status = st;
-    d->utf8 = HPDF_GetEncoder(doc, "UTF-8");
-    if (d->utf8 == NULL)
-        return d->status = CANVAS_ERR_LIB;
+    d->c = canvas_pdf_canvas(d->pdf);
     rdoc_begin(d);
     return d->status;
+}
+
+int
+rdoc_info(rdoc *d, const char *title, const char *subject, const char *creator, long long t)
+{
+    return canvas_pdf_info(d->pdf, title, subject, creator, t);
+}
+
+int
+rdoc_save(rdoc *d, const char *path)
+{
+    return canvas_pdf_save(d->pdf, path);
 }
 
 void
@@ -116,10 +106,10 @@ rdoc_finish(rdoc *d, const char *footer)
     if (d->c->in_page)
         rdoc_fail(d, canvas_end_page(d->c));
     rdoc_fail(d, canvas_status(d->c));
-    for (i = 0; i < d->npages && d->status == CANVAS_OK; i++)
+    for (i = 0; i < canvas_pdf_npages(d->pdf) && d->status == CANVAS_OK; i++)
     {
         int st;
-        canvas *f = canvas_hpdf_new(d->doc, d->pages[i], 0, 0, 1, RDOC_PAGE_W, RDOC_PAGE_H, &st);
+        canvas *f = canvas_pdf_page_canvas(d->pdf, i, &st);
         char buf[600];
 
         if (f == NULL)
@@ -127,7 +117,8 @@ rdoc_finish(rdoc *d, const char *footer)
             rdoc_fail(d, st);
             break;
         }
-        snprintf(buf, sizeof buf, "%s \xc2\xb7 page %d of %d", footer ? footer : "", i + 1, d->npages);
+        snprintf(buf, sizeof buf, "%s \xc2\xb7 page %d of %d", footer ? footer : "", i + 1,
+                 canvas_pdf_npages(d->pdf));
         canvas_set_stroke_rgb(f, 0.6, 0.6, 0.6);
         canvas_set_line_width(f, 0.4);
         canvas_move_to(f, RDOC_MARGIN_X, RDOC_PAGE_H - RDOC_MARGIN_BOTTOM + 18);
@@ -145,33 +136,16 @@ rdoc_finish(rdoc *d, const char *footer)
 void
 rdoc_clear(rdoc *d)
 {
-    canvas_free(d->c);
-    free(d->pages);
+    canvas_pdf_free(d->pdf);
     memset(d, 0, sizeof *d);
 }
 
 void
 rdoc_bookmark(rdoc *d, int level, const char *title)
 {
-    HPDF_Outline parent = level >= 2 ? d->section : NULL, o;
-    HPDF_Destination dst;
-
-    if (d->status != CANVAS_OK || d->npages == 0)
+    if (d->status != CANVAS_OK || d->pdf == NULL || canvas_pdf_npages(d->pdf) == 0)
         return;
-    o = HPDF_CreateOutline(d->doc, parent, title, d->utf8);
-    dst = HPDF_Page_CreateDestination(d->pages[d->npages - 1]);
-    if (o == NULL || dst == NULL
-        || HPDF_Destination_SetFitH(dst, (HPDF_REAL) (RDOC_PAGE_H - d->y + 12)) != HPDF_OK
-        || HPDF_Outline_SetDestination(o, dst) != HPDF_OK)
-    {
-        rdoc_fail(d, CANVAS_ERR_LIB);
-        return;
-    }
-    if (level < 2)
-    {
-        d->section = o;
-        HPDF_Outline_SetOpened(o, HPDF_TRUE);
-    }
+    rdoc_fail(d, canvas_pdf_bookmark(d->pdf, level, title, d->y - 12));
 }
 
 /* ---- wrapping --------------------------------------------------------------- */

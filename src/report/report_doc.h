@@ -5,8 +5,7 @@
 #ifndef FC_REPORT_DOC_H
 #define FC_REPORT_DOC_H
 
-#include <hpdf.h>
-#include "report/canvas.h"
+#include "report/canvas_pdf.h"
 
 #define RDOC_PAGE_W 595.276   /* A4 in points */
 #define RDOC_PAGE_H 841.890
@@ -18,18 +17,18 @@
 
 typedef struct
 {
-    HPDF_Doc doc;
-    canvas *c;
-    HPDF_Encoder utf8;
+    canvas_pdf *pdf;          /* the document (pages, outline) */
+    canvas *c;                /* its drawing canvas */
     double y;                 /* top of the free space on the current page */
-    int npages, apages;
-    HPDF_Page *pages;
-    HPDF_Outline section;     /* last level-1 outline entry, or NULL */
     int status;               /* first error: a CANVAS_ code, or CANVAS_ERR_LIB */
 } rdoc;
 
-/* Starts the document's first page on DOC.  Returns a CANVAS_ code. */
-int rdoc_init(rdoc *d, HPDF_Doc doc);
+/* Starts a new document and its first page.  Returns a CANVAS_ code. */
+int rdoc_init(rdoc *d);
+/* Document information (see canvas_pdf_info).  Returns a CANVAS_ code. */
+int rdoc_info(rdoc *d, const char *title, const char *subject, const char *creator, long long t);
+/* Writes the finished document to PATH atomically.  Returns a CANVAS_ code. */
+int rdoc_save(rdoc *d, const char *path);
 /* Ends the last page and draws "FOOTER · page i of N" on every page.
  * Returns the first error seen (CANVAS_OK if none). */
 int rdoc_finish(rdoc *d, const char *footer);

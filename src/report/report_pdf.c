@@ -4,11 +4,9 @@
 #include "report/report_doc.h"
 #include "report/template.h"
 #include "report/figure.h"
-#include "report/canvas_hpdf.h"
 #include "report/plot_spec.h"
 #include "claim/claim.h"
 
-#include <hpdf.h>
 #include <math.h>
 #include <mpfr.h>
 #include <stdarg.h>
@@ -778,36 +776,16 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
 /* ---- the document --------------------------------------------------------- */
 
 static int
-rp_info(HPDF_Doc doc, const run_results *res, long long t)
+rp_info(rdoc *d, const run_results *res, long long t)
 {
-    HPDF_Date dt;
-    struct tm tm;
-    time_t tt = (time_t) t;
     char *creator = rp_fmt("fricert %s", res->engine_version);
     char *subject = rp_fmt("Certified report on case %s (%s)", res->c->id,
                            res->c->source ? res->c->source : "");
-    int bad = 0;
+    int st = rdoc_info(d, res->c->title, subject, creator, t);
 
-    if (gmtime_r(&tt, &tm) == NULL)
-        memset(&tm, 0, sizeof tm);
-    memset(&dt, 0, sizeof dt);
-    dt.year = tm.tm_year + 1900;
-    dt.month = tm.tm_mon + 1;
-    dt.day = tm.tm_mday;
-    dt.hour = tm.tm_hour;
-    dt.minutes = tm.tm_min;
-    dt.seconds = tm.tm_sec;
-    dt.ind = 'Z';
-    bad |= HPDF_SetCurrentEncoder(doc, "UTF-8") != HPDF_OK;
-    bad |= HPDF_SetInfoAttr(doc, HPDF_INFO_TITLE, res->c->title) != HPDF_OK;
-    bad |= subject == NULL || HPDF_SetInfoAttr(doc, HPDF_INFO_SUBJECT, subject) != HPDF_OK;
-    bad |= creator == NULL || HPDF_SetInfoAttr(doc, HPDF_INFO_CREATOR, creator) != HPDF_OK;
-    bad |= HPDF_SetInfoAttr(doc, HPDF_INFO_PRODUCER, creator ? creator : "fricert") != HPDF_OK;
-    bad |= HPDF_SetInfoDateAttr(doc, HPDF_INFO_CREATION_DATE, dt) != HPDF_OK;
-    bad |= HPDF_SetInfoDateAttr(doc, HPDF_INFO_MOD_DATE, dt) != HPDF_OK;
     free(creator);
     free(subject);
-    return bad ? -1 : 0;
+    return st == CANVAS_OK ? 0 : -1;
 }
 
 static int
@@ -908,7 +886,6 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     const char *tname = c->template_name && c->template_name[0] ? c->template_name : "default";
     long long t;
     tmpl_t tm;
-    HPDF_Doc doc = NULL;
     rdoc d;
     int rc = REPORT_OK, st;
 
@@ -928,15 +905,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     }
     report_date(date, &t);
 
-    doc = HPDF_New(NULL, NULL);
-    if (doc == NULL)
-    {
-        fc_error_at(err, path, 0, 0, "libharu: cannot create a document");
-        tmpl_clear(&tm);
-        return REPORT_ERR_IO;
-    }
-    HPDF_SetCompressionMode(doc, HPDF_COMP_ALL);
-    st = rdoc_init(&d, doc);
+    st = rdoc_init(&d);
     if (st != CANVAS_OK)
     {
         fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
@@ -944,13 +913,12 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
         rc = REPORT_ERR_IO;
         goto done;
     }
-    if (rp_info(doc, res, t) != 0)
+    if (rp_info(&d, res, t) != 0)
     {
         fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
         rc = REPORT_ERR_IO;
         goto done;
     }
-    HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE);
 
     rp_title(&d, res, date);
     rc = rp_body(&d, res, &tm, date, err);
@@ -964,7 +932,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
         rc = REPORT_ERR_IO;
         goto done;
     }
-    st = canvas_hpdf_save(doc, path);
+    st = rdoc_save(&d, path);
     if (st != CANVAS_OK)
     {
         fc_error_at(err, path, 0, 0, "cannot write: %s", canvas_strerror(st));
@@ -973,8 +941,6 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
 done:
     free(footer);
     rdoc_clear(&d);
-    if (doc)
-        HPDF_Free(doc);
     tmpl_clear(&tm);
     return rc;
 }
