@@ -91,5 +91,6 @@ check-sound: build/tests/test_sound_cases
 	 sh tests/sound/suite.sh build/tests/test_sound_cases
 
 # the sweep includes its independent evaluator (one translation unit per test)
-build/tests/test_sound_cases build-asan/tests/test_sound_cases: tests/sound/mpfr_eval.c tests/sound/mpfr_eval.h
+build/tests/test_sound_cases build-asan/tests/test_sound_cases build/tests/test_expr_sound \
+build-asan/tests/test_expr_sound: tests/sound/mpfr_eval.c tests/sound/mpfr_eval.h
 build/tests/test_fuzz_regress build-asan/tests/test_fuzz_regress: tests/fuzz/fuzz_expr.c tests/fuzz/fuzz_case.c

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include <flint/fmpq_mat.h>
 #include "alg/alg.h"
 
@@ -185,7 +186,7 @@ static void test_roundtrip(void **state)
     fmpq_mpoly_ctx_init(ctx, 3, ORD_DEGREVLEX);
     fmpq_mpoly_init(p, ctx);
     fmpq_mpoly_init(q, ctx);
-    for (trial = 0; trial < 200; trial++) {
+    for (trial = 0; trial < fc_test_iters(200); trial++) {
         expr_t e, f;
         char *txt;
         fmpq_mpoly_randtest_bound(p, st, n_randint(st, 8), 20, 5, ctx);
@@ -305,7 +306,7 @@ static void test_resultant_sylvester(void **state)
     sylvester_det(det, f, g);
     assert_true(fmpq_equal(r, det));
 
-    for (trial = 0; trial < 300; trial++) {
+    for (trial = 0; trial < fc_test_iters(300); trial++) {
         rand_fmpq_poly(f, st, 1 + n_randint(st, 6), 9);
         rand_fmpq_poly(g, st, 1 + n_randint(st, 6), 9);
         if (n_randint(st, 2)) fmpq_poly_scalar_div_si(f, f, 1 + n_randint(st, 7));
@@ -348,7 +349,7 @@ static void test_elim_specialise(void **state)
     fmpq_init(y0);
     fmpz_poly_init(fz);
     fmpz_init(dz);
-    for (trial = 0; trial < 60; trial++) {
+    for (trial = 0; trial < fc_test_iters(60); trial++) {
         fmpq_mpoly_randtest_bound(P, st, 1 + n_randint(st, 8), 6, 4, ctx);
         fmpq_mpoly_randtest_bound(Q, st, 1 + n_randint(st, 8), 6, 4, ctx);
         if (fmpq_mpoly_degree_si(P, 0, ctx) < 1 || fmpq_mpoly_degree_si(Q, 0, ctx) < 1) continue;
@@ -474,7 +475,7 @@ static void test_vca_rational(void **state)
     r = _fmpq_vec_init(16);
     lo = _fmpq_vec_init(16);
     hi = _fmpq_vec_init(16);
-    for (trial = 0; trial < 300; trial++) {
+    for (trial = 0; trial < fc_test_iters(300); trial++) {
         n = 1 + n_randint(st, 10);
         rand_distinct_rationals(r, n, st, 30, 12);
         if (trial % 3 == 0) {             /* a cluster c, c + 1/1000, c + 2/1000 */
@@ -650,7 +651,7 @@ static void test_roots_multiplicities(void **state)
     fmpz_poly_init(q);
     fmpq_poly_init(p);
     r = _fmpq_vec_init(8);
-    for (trial = 0; trial < 100; trial++) {
+    for (trial = 0; trial < fc_test_iters(100); trial++) {
         arb_ptr roots;
         slong *m, got;
         n = 1 + n_randint(st, 5);
@@ -847,7 +848,7 @@ static void test_roots_random(void **state)
     fmpq_init(b);
     fmpq_init(v);
     alg_roots_init(R);
-    for (trial = 0; trial < 300; trial++) {
+    for (trial = 0; trial < fc_test_iters(300); trial++) {
         slong deg = 1 + n_randint(st, 12), k;
         rand_fmpq_poly(p, st, deg, trial % 4 == 0 ? 1000 : 10);
         if (trial % 7 == 0) {     /* a repeated factor */

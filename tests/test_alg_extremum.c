@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include <arb_poly.h>
 #include "alg/alg.h"
 
@@ -463,7 +464,7 @@ static void test_random_poly(void **state)
     int trial;
     (void) state;
     flint_randinit(rs);
-    for (trial = 0; trial < 300; trial++) {
+    for (trial = 0; trial < fc_test_iters(300); trial++) {
         fmpq_poly_t P;
         fmpq_t lo, hi, w;
         char src[1024], *sl, *sh;

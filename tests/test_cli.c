@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include "cli/cli.h"
 #include "report/results_json.h"
 
@@ -82,7 +83,7 @@ static void test_strings(void **state)
     arb_init(y);
     arb_init(m);
     arb_init(r);
-    for (i = 0; i < 2000; i++) {
+    for (i = 0; i < fc_test_iters(2000); i++) {
         slong prec = 16 + n_randint(st, 200);
         arb_randtest(x, st, 1 + n_randint(st, 300), 1 + n_randint(st, 40));
         if (!arb_is_finite(x)) continue;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <mpfr.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include "expr/expr.h"
 
 #define PREC 256
@@ -814,7 +815,7 @@ static void test_simplify_values(void **state)
     env_init(&v);
     arb_init(a);
     arb_init(b);
-    for (i = 0; i < 300; i++) {
+    for (i = 0; i < fc_test_iters(300); i++) {
         expr_t e = smooth(1 + (int) rn(4)), s = expr_simplify(e);
         random_point(&v);
         if (aev(a, e, &v) == 0) {

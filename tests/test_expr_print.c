@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include "expr/expr.h"
 
 /* ------------------------------------------------------------ builders */
@@ -364,7 +365,7 @@ static void test_round_trip(void **state)
     int i;
     (void) state;
     flint_randinit(rnd);
-    for (i = 0; i < 3000; i++) {
+    for (i = 0; i < fc_test_iters(3000); i++) {
         expr_t e = (i % 3 == 0) ? gen_bool(1 + (int) rn(5)) : gen_num(1 + (int) rn(6));
         round_trip(e);
         expr_free(e);

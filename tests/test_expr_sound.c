@@ -3,8 +3,9 @@
  * Random expression trees over x, y, z (every numeric builtin, comparisons,
  * logic, if) are compiled and evaluated on random boxes by expr_eval_run
  * (tighten = 0 and 1, prec 64 and 128).  Independently, the same trees are
- * walked at sample points of the box by an MPFR evaluator written here; it
- * carries the value at two precisions (256 and 400 bits) and an exact fmpq
+ * walked at sample points of the box by the MPFR evaluator of
+ * tests/sound/mpfr_eval.c; it carries the value at two precisions (256 and
+ * 320 bits) and an exact fmpq
  * value while a subtree stays rational, so it can tell when a domain test, a
  * sign or a comparison is too close to call ("ambiguous": such points are
  * skipped, never guessed).  Asserted, for every root:
@@ -32,13 +33,10 @@
 #include <string.h>
 #include <time.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include <mpfr.h>
 #include "expr/expr.h"
 
-#define LO_PREC 256
-#define HI_PREC 400
-#define MAG_CAP 900        /* values beyond 2^MAG_CAP are not checked */
-#define RAT_BITS 4096      /* exact rationals beyond this size become floats */
 #define NPOINTS 6
 #define MAX_ROOTS 3
 #ifndef MAX_FAIL_PRINT
@@ -95,9 +93,9 @@ static expr_t gen_leaf(gen_t *g)
     return expr_new(EXPR_E);
 }
 
-static expr_t fn1(const char *name, expr_t a) { return expr_func(name, 1, &a); }
+static expr_t gen_fn1(const char *name, expr_t a) { return expr_func(name, 1, &a); }
 
-static expr_t fn2(const char *name, expr_t a, expr_t b)
+static expr_t gen_fn2(const char *name, expr_t a, expr_t b)
 {
     expr_t args[2];
     args[0] = a;
@@ -112,16 +110,16 @@ static expr_t gen_edge_atom(gen_t *g)
     expr_t v = gen_var(g);
     g->budget -= 2;
     switch (rng_int(g->r, 10)) {
-    case 0: return fn1("sqrt", v);
-    case 1: return fn1("log", v);
-    case 2: return fn1("asin", v);
-    case 3: return fn1("acos", v);
-    case 4: return fn1("tan", v);
-    case 5: return fn1("cot", v);
+    case 0: return gen_fn1("sqrt", v);
+    case 1: return gen_fn1("log", v);
+    case 2: return gen_fn1("asin", v);
+    case 3: return gen_fn1("acos", v);
+    case 4: return gen_fn1("tan", v);
+    case 5: return gen_fn1("cot", v);
     case 6: return expr_binary(EXPR_DIV, expr_num_si(1, 1), v);
     case 7: return expr_binary(EXPR_POW, v, expr_num_si(-1, 2));
     case 8: return expr_binary(EXPR_POW, v, expr_num_si(1, 2));
-    default: return fn2("atan2", v, gen_var(g));
+    default: return gen_fn2("atan2", v, gen_var(g));
     }
 }
 
@@ -147,10 +145,10 @@ static expr_t gen_num(gen_t *g, int depth)
     g->budget--;
     k = rng_int(g->r, 34);
     if (k < 16) {
-        return fn1(fn_names1[k], gen_num(g, depth - 1));
+        return gen_fn1(fn_names1[k], gen_num(g, depth - 1));
     } else if (k < 18) {
         expr_t a = gen_num(g, depth - 1);
-        return fn2("atan2", a, gen_num(g, depth - 1));
+        return gen_fn2("atan2", a, gen_num(g, depth - 1));
     } else if (k < 21) {
         int n = 2 + rng_int(g->r, 2), i;
         expr_t args[3];
@@ -244,533 +242,32 @@ static void pr(FILE *f, const expr_t e)
 
 /* ------------------------------------------------------------ MPFR oracle */
 
-enum { P_DEF, P_UNDEF, P_AMBIG };              /* numeric point status */
-enum { T_FALSE, T_TRUE, T_UNDEF, T_AMBIG };    /* predicate at a point */
-#define SGN_AMBIG 2
+/* The independent point evaluator of tests/sound/mpfr_eval.c (one copy,
+ * shared with test_sound_cases): values at 256 and 320 bits, exact while
+ * rational, "ambiguous" when too close to call. */
+#include "sound/mpfr_eval.c"
 
-typedef struct {
-    int st;
-    int rat;                /* value is exactly q */
-    fmpq_t q;
-    mpfr_t lo, hi;          /* value at LO_PREC, HI_PREC (set also when rat) */
-} pv_struct;
-typedef pv_struct pv_t[1];
+enum { P_DEF = SOUND_DEF, P_UNDEF = SOUND_UNDEF, P_AMBIG = SOUND_AMBIG };
+enum { T_FALSE = SOUND_FALSE, T_TRUE = SOUND_TRUE, T_UNDEF = SOUND_TUNDEF, T_AMBIG = SOUND_TAMBIG };
+typedef sound_val_struct pv_struct;
+typedef sound_val pv_t;
 
-static void pv_init(pv_t v)
+static void pv_init(pv_t v) { sound_val_init(v); }
+static void pv_clear(pv_t v) { sound_val_clear(v); }
+
+/* ball r of the MPFR value with its heuristic error (the evaluator's tolerance) */
+static void pv_get_arb(arb_t r, const pv_t v)
 {
-    v->st = P_DEF;
-    v->rat = 0;
-    fmpq_init(v->q);
-    mpfr_init2(v->lo, LO_PREC);
-    mpfr_init2(v->hi, HI_PREC);
-}
-
-static void pv_clear(pv_t v)
-{
-    fmpq_clear(v->q);
-    mpfr_clear(v->lo);
-    mpfr_clear(v->hi);
-}
-
-/* after every floating operation: +0 for zero, ambiguity for overflow */
-static void pv_fin(pv_t v)
-{
-    if (v->st != P_DEF) return;
-    if (!mpfr_number_p(v->lo) || !mpfr_number_p(v->hi)) {
-        v->st = P_AMBIG;
-        return;
-    }
-    if (mpfr_zero_p(v->lo)) mpfr_set_zero(v->lo, 1);
-    if (mpfr_zero_p(v->hi)) mpfr_set_zero(v->hi, 1);
-    if (!mpfr_zero_p(v->hi) && mpfr_get_exp(v->hi) > MAG_CAP) v->st = P_AMBIG;
-}
-
-static void pv_set_fmpq(pv_t v, const fmpq_t q)
-{
-    v->st = P_DEF;
-    fmpq_get_mpfr(v->lo, q, MPFR_RNDN);
-    fmpq_get_mpfr(v->hi, q, MPFR_RNDN);
-    v->rat = fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q)) <= RAT_BITS;
-    if (v->rat) fmpq_set(v->q, q);
-    pv_fin(v);
-}
-
-static void pv_set_si(pv_t v, slong c)
-{
-    fmpq_t q;
-    fmpq_init(q);
-    fmpq_set_si(q, c, 1);
-    pv_set_fmpq(v, q);
-    fmpq_clear(q);
-}
-
-static void pv_set_pv(pv_t v, const pv_t a)
-{
-    v->st = a->st;
-    v->rat = a->rat;
-    fmpq_set(v->q, a->q);
-    mpfr_set(v->lo, a->lo, MPFR_RNDN);
-    mpfr_set(v->hi, a->hi, MPFR_RNDN);
-}
-
-/* heuristic error of v->hi: max(2^-200 max(1, |v|), 64 |lo - hi|); 0 if rat */
-static void pv_tol(mpfr_t t, const pv_t v)
-{
-    mpfr_t d;
-    if (v->rat) {
-        mpfr_set_zero(t, 1);
-        return;
-    }
-    mpfr_init2(d, 64);
-    mpfr_sub(d, v->lo, v->hi, MPFR_RNDA);
-    mpfr_abs(d, d, MPFR_RNDU);
-    mpfr_mul_ui(d, d, 64, MPFR_RNDU);
-    mpfr_abs(t, v->hi, MPFR_RNDU);
-    if (mpfr_cmp_ui(t, 1) < 0) mpfr_set_ui(t, 1, MPFR_RNDU);
-    mpfr_mul_2si(t, t, -200, MPFR_RNDU);
-    mpfr_max(t, t, d, MPFR_RNDU);
-    mpfr_clear(d);
-}
-
-/* sign of v - c: -1, 0, 1, or SGN_AMBIG when too close to call */
-static int pv_cmp_si(const pv_t v, slong c)
-{
-    mpfr_t t, d;
-    int s;
-    if (v->rat) return fmpq_cmp_si(v->q, c) < 0 ? -1 : fmpq_cmp_si(v->q, c) > 0;
+    mpfr_t t;
+    arf_t tr;
     mpfr_init2(t, 64);
-    mpfr_init2(d, HI_PREC + 64);
-    pv_tol(t, v);
-    mpfr_sub_si(d, v->hi, c, MPFR_RNDN);
-    s = mpfr_sgn(d);
-    mpfr_abs(d, d, MPFR_RNDN);
-    if (mpfr_cmp(d, t) <= 0) s = SGN_AMBIG;
+    val_tol(t, v, NULL);
+    arf_set_mpfr(arb_midref(r), v->hi);
+    arf_init(tr);
+    arf_set_mpfr(tr, t);
+    arf_get_mag(arb_radref(r), tr);
+    arf_clear(tr);
     mpfr_clear(t);
-    mpfr_clear(d);
-    return s;
-}
-
-static int pv_sgn(const pv_t v) { return pv_cmp_si(v, 0); }
-
-typedef int (*mpfr_fn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
-typedef int (*mpfr_fn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
-
-static void pv_apply1(pv_t v, const pv_t a, mpfr_fn1 f)
-{
-    v->st = P_DEF;
-    v->rat = 0;
-    f(v->lo, a->lo, MPFR_RNDN);
-    f(v->hi, a->hi, MPFR_RNDN);
-    pv_fin(v);
-}
-
-static void pv_apply2(pv_t v, const pv_t a, const pv_t b, mpfr_fn2 f)
-{
-    v->st = P_DEF;
-    v->rat = 0;
-    f(v->lo, a->lo, b->lo, MPFR_RNDN);
-    f(v->hi, a->hi, b->hi, MPFR_RNDN);
-    pv_fin(v);
-}
-
-/* strict propagation: undefined wins over ambiguous */
-static int pv_strict(pv_t v, pv_struct *const *args, int n)
-{
-    int i, amb = 0;
-    for (i = 0; i < n; i++) {
-        if (args[i]->st == P_UNDEF) {
-            v->st = P_UNDEF;
-            return 1;
-        }
-        if (args[i]->st == P_AMBIG) amb = 1;
-    }
-    if (amb) v->st = P_AMBIG;
-    return amb;
-}
-
-static void pv_rat_check(pv_t v)
-{
-    if (v->rat && fmpz_bits(fmpq_numref(v->q)) + fmpz_bits(fmpq_denref(v->q)) > RAT_BITS)
-        v->rat = 0;
-}
-
-static int mp_cosh_wrap(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) { return mpfr_cosh(r, a, m); }
-
-typedef struct {
-    const fmpq *pt;  /* point, one rational per parameter */
-} oracle_t;
-
-static int oracle_bool(const expr_t e, const oracle_t *o);
-
-static void oracle_num(pv_t v, const expr_t e, const oracle_t *o);
-
-/* a op b for the four field operations; division checks b != 0 */
-static void oracle_arith(pv_t v, expr_kind k, const pv_t a, const pv_t b)
-{
-    if (k == EXPR_DIV) {
-        int s = pv_sgn(b);
-        if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (s == 0) { v->st = P_UNDEF; return; }
-    }
-    v->st = P_DEF;
-    if (a->rat && b->rat) {
-        fmpq_t q;
-        fmpq_init(q);
-        if (k == EXPR_ADD) fmpq_add(q, a->q, b->q);
-        else if (k == EXPR_SUB) fmpq_sub(q, a->q, b->q);
-        else if (k == EXPR_MUL) fmpq_mul(q, a->q, b->q);
-        else fmpq_div(q, a->q, b->q);
-        pv_set_fmpq(v, q);
-        fmpq_clear(q);
-        return;
-    }
-    pv_apply2(v, a, b, k == EXPR_ADD ? mpfr_add : k == EXPR_SUB ? mpfr_sub : k == EXPR_MUL ? mpfr_mul : mpfr_div);
-}
-
-static void oracle_pow(pv_t v, const pv_t a, const fmpq_t ex)
-{
-    slong p = fmpz_get_si(fmpq_numref(ex));
-    ulong q = fmpz_get_ui(fmpq_denref(ex));
-    int s = pv_sgn(a);
-    v->st = P_DEF;
-    if (q == 1) {
-        if (p < 0 && s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (p < 0 && s == 0) { v->st = P_UNDEF; return; }
-        if (a->rat) {
-            fmpq_t r;
-            fmpq_init(r);
-            fmpq_pow_si(r, a->q, p);
-            pv_set_fmpq(v, r);
-            fmpq_clear(r);
-            return;
-        }
-        v->rat = 0;
-        mpfr_pow_si(v->lo, a->lo, p, MPFR_RNDN);
-        mpfr_pow_si(v->hi, a->hi, p, MPFR_RNDN);
-        pv_fin(v);
-        return;
-    }
-    /* even denominator: base must be >= 0, and > 0 for a negative exponent */
-    if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-    if (s < 0 || (s == 0 && p < 0)) { v->st = P_UNDEF; return; }
-    if (s == 0) { pv_set_si(v, 0); return; }
-    {
-        mpfr_t e;
-        mpfr_init2(e, 64);
-        mpfr_set_si(e, p, MPFR_RNDN);
-        mpfr_div_ui(e, e, q, MPFR_RNDN);   /* exact: q is 2 or 4 */
-        v->rat = 0;
-        mpfr_pow(v->lo, a->lo, e, MPFR_RNDN);
-        mpfr_pow(v->hi, a->hi, e, MPFR_RNDN);
-        mpfr_clear(e);
-        pv_fin(v);
-    }
-}
-
-/* one-argument builtins, with their domains */
-static void oracle_fn1(pv_t v, expr_fn fn, const pv_t a)
-{
-    int s;
-    v->st = P_DEF;
-    /* exact values at rational 0 and 1 that we know */
-    if (a->rat && fmpq_is_zero(a->q)) {
-        switch (fn) {
-        case FN_SIN: case FN_TAN: case FN_ASIN: case FN_ATAN: case FN_SINH: case FN_TANH:
-        case FN_SQRT: case FN_CBRT: case FN_ABS: case FN_SIGN:
-            pv_set_si(v, 0); return;
-        case FN_COS: case FN_COSH: case FN_EXP:
-            pv_set_si(v, 1); return;
-        case FN_COT: case FN_LOG:
-            v->st = P_UNDEF; return;
-        default: break;
-        }
-    }
-    if (a->rat && fmpq_is_one(a->q) && (fn == FN_LOG || fn == FN_ACOS)) {
-        pv_set_si(v, 0);
-        return;
-    }
-    switch (fn) {
-    case FN_SIN: pv_apply1(v, a, mpfr_sin); return;
-    case FN_COS: pv_apply1(v, a, mpfr_cos); return;
-    case FN_ATAN: pv_apply1(v, a, mpfr_atan); return;
-    case FN_SINH: pv_apply1(v, a, mpfr_sinh); return;
-    case FN_COSH: pv_apply1(v, a, mp_cosh_wrap); return;
-    case FN_TANH: pv_apply1(v, a, mpfr_tanh); return;
-    case FN_EXP: pv_apply1(v, a, mpfr_exp); return;
-    case FN_CBRT: pv_apply1(v, a, mpfr_cbrt); return;
-    case FN_TAN: case FN_COT: {
-        pv_t c;
-        pv_init(c);
-        pv_apply1(c, a, fn == FN_TAN ? mpfr_cos : mpfr_sin);
-        s = c->st == P_DEF ? pv_sgn(c) : SGN_AMBIG;
-        pv_clear(c);
-        if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (s == 0) { v->st = P_UNDEF; return; }
-        pv_apply1(v, a, fn == FN_TAN ? mpfr_tan : mpfr_cot);
-        return;
-    }
-    case FN_ASIN: case FN_ACOS: {
-        int l = pv_cmp_si(a, -1), u = pv_cmp_si(a, 1);
-        if (l == SGN_AMBIG || u == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (l < 0 || u > 0) { v->st = P_UNDEF; return; }
-        pv_apply1(v, a, fn == FN_ASIN ? mpfr_asin : mpfr_acos);
-        return;
-    }
-    case FN_LOG:
-        s = pv_sgn(a);
-        if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (s <= 0) { v->st = P_UNDEF; return; }
-        pv_apply1(v, a, mpfr_log);
-        return;
-    case FN_SQRT:
-        s = pv_sgn(a);
-        if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        if (s < 0) { v->st = P_UNDEF; return; }
-        if (a->rat && fmpz_is_square(fmpq_numref(a->q)) && fmpz_is_square(fmpq_denref(a->q))) {
-            fmpq_t r;
-            fmpq_init(r);
-            fmpz_sqrt(fmpq_numref(r), fmpq_numref(a->q));
-            fmpz_sqrt(fmpq_denref(r), fmpq_denref(a->q));
-            pv_set_fmpq(v, r);
-            fmpq_clear(r);
-            return;
-        }
-        pv_apply1(v, a, mpfr_sqrt);
-        return;
-    case FN_ABS:
-        if (a->rat) {
-            fmpq_t r;
-            fmpq_init(r);
-            fmpq_abs(r, a->q);
-            pv_set_fmpq(v, r);
-            fmpq_clear(r);
-            return;
-        }
-        pv_apply1(v, a, mpfr_abs);
-        return;
-    case FN_SIGN:
-        s = pv_sgn(a);
-        if (s == SGN_AMBIG) { v->st = P_AMBIG; return; }
-        pv_set_si(v, s);
-        return;
-    default:
-        v->st = P_AMBIG;
-        return;
-    }
-}
-
-static void oracle_atan2(pv_t v, const pv_t y, const pv_t x)
-{
-    int sy = pv_sgn(y), sx = pv_sgn(x);
-    v->st = P_DEF;
-    /* ambiguous: the origin (a convention), a sign of y that cannot be told
-     * where x <= 0 (the cut), a sign of x that cannot be told at y = 0 */
-    if ((sy == SGN_AMBIG && sx != 1) || (sx == SGN_AMBIG && (sy == 0 || sy == SGN_AMBIG))
-        || (sy == 0 && sx == 0)) {
-        v->st = P_AMBIG;
-        return;
-    }
-    if (sy == 0 && sx == 1) { pv_set_si(v, 0); return; }
-    pv_apply2(v, y, x, mpfr_atan2);
-}
-
-static void oracle_minmax(pv_t v, const expr_t e, const oracle_t *o)
-{
-    pv_struct *args[8] = {NULL};
-    pv_t acc;
-    int i, n = e->nargs, allrat = 1, ismax = e->fn == FN_MAX;
-    assert_true(n >= 1 && n <= 8);
-    for (i = 0; i < n; i++) {
-        args[i] = flint_malloc(sizeof(pv_struct));
-        pv_init(args[i]);
-        oracle_num(args[i], e->args[i], o);
-    }
-    v->st = P_DEF;
-    if (!pv_strict(v, args, n)) {
-        pv_init(acc);
-        pv_set_pv(acc, args[0]);
-        for (i = 0; i < n; i++) allrat &= args[i]->rat;
-        for (i = 1; i < n; i++) {
-            if (allrat) {
-                int c = fmpq_cmp(args[i]->q, acc->q);
-                if ((ismax && c > 0) || (!ismax && c < 0)) pv_set_pv(acc, args[i]);
-            } else {
-                pv_apply2(acc, acc, args[i], ismax ? mpfr_max : mpfr_min);
-            }
-        }
-        pv_set_pv(v, acc);
-        pv_clear(acc);
-    }
-    for (i = 0; i < n; i++) {
-        pv_clear(args[i]);
-        flint_free(args[i]);
-    }
-}
-
-static int var_index(const char *name)
-{
-    int i;
-    for (i = 0; i < 3; i++)
-        if (strcmp(name, var_names[i]) == 0) return i;
-    return -1;
-}
-
-static void oracle_num(pv_t v, const expr_t e, const oracle_t *o)
-{
-    v->st = P_DEF;
-    v->rat = 0;
-    switch (e->kind) {
-    case EXPR_NUM: pv_set_fmpq(v, e->num); return;
-    case EXPR_VAR: pv_set_fmpq(v, o->pt + var_index(e->name)); return;
-    case EXPR_PI:
-        mpfr_const_pi(v->lo, MPFR_RNDN);
-        mpfr_const_pi(v->hi, MPFR_RNDN);
-        return;
-    case EXPR_E:
-        mpfr_set_ui(v->lo, 1, MPFR_RNDN);
-        mpfr_exp(v->lo, v->lo, MPFR_RNDN);
-        mpfr_set_ui(v->hi, 1, MPFR_RNDN);
-        mpfr_exp(v->hi, v->hi, MPFR_RNDN);
-        return;
-    case EXPR_NEG: {
-        pv_t a;
-        pv_init(a);
-        oracle_num(a, e->args[0], o);
-        pv_set_pv(v, a);
-        if (v->st == P_DEF) {
-            fmpq_neg(v->q, v->q);
-            mpfr_neg(v->lo, v->lo, MPFR_RNDN);
-            mpfr_neg(v->hi, v->hi, MPFR_RNDN);
-            pv_fin(v);
-        }
-        pv_clear(a);
-        return;
-    }
-    case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_DIV: {
-        pv_t a, b;
-        pv_struct *args[2];
-        pv_init(a);
-        pv_init(b);
-        oracle_num(a, e->args[0], o);
-        oracle_num(b, e->args[1], o);
-        args[0] = a;
-        args[1] = b;
-        if (!pv_strict(v, args, 2)) oracle_arith(v, e->kind, a, b);
-        pv_rat_check(v);
-        pv_clear(a);
-        pv_clear(b);
-        return;
-    }
-    case EXPR_POW: {
-        pv_t a;
-        pv_init(a);
-        oracle_num(a, e->args[0], o);
-        if (e->args[1]->kind != EXPR_NUM) v->st = P_AMBIG; /* not generated */
-        else if (a->st != P_DEF) v->st = a->st;
-        else oracle_pow(v, a, e->args[1]->num);
-        pv_rat_check(v);
-        pv_clear(a);
-        return;
-    }
-    case EXPR_FUNC:
-        if (e->fn == FN_MIN || e->fn == FN_MAX) {
-            oracle_minmax(v, e, o);
-        } else if (e->fn == FN_IF) {
-            int c = oracle_bool(e->args[0], o);
-            if (c == T_TRUE) oracle_num(v, e->args[1], o);
-            else if (c == T_FALSE) oracle_num(v, e->args[2], o);
-            else v->st = c == T_UNDEF ? P_UNDEF : P_AMBIG;
-        } else if (e->fn == FN_ATAN2) {
-            pv_t a, b;
-            pv_struct *args[2];
-            pv_init(a);
-            pv_init(b);
-            oracle_num(a, e->args[0], o);
-            oracle_num(b, e->args[1], o);
-            args[0] = a;
-            args[1] = b;
-            if (!pv_strict(v, args, 2)) oracle_atan2(v, a, b);
-            pv_clear(a);
-            pv_clear(b);
-        } else {
-            pv_t a;
-            pv_init(a);
-            oracle_num(a, e->args[0], o);
-            if (a->st != P_DEF) v->st = a->st;
-            else oracle_fn1(v, e->fn, a);
-            pv_clear(a);
-        }
-        return;
-    default:
-        v->st = P_AMBIG;
-        return;
-    }
-}
-
-static int t_known(int t) { return t == T_TRUE || t == T_FALSE; }
-
-static int t_and(int a, int b)
-{
-    if (a == T_FALSE || b == T_FALSE) return T_FALSE;
-    if (a == T_AMBIG || b == T_AMBIG) return T_AMBIG;
-    if (a == T_UNDEF || b == T_UNDEF) return T_UNDEF;
-    return T_TRUE;
-}
-
-static int t_not(int a) { return a == T_TRUE ? T_FALSE : a == T_FALSE ? T_TRUE : a; }
-
-static int t_or(int a, int b) { return t_not(t_and(t_not(a), t_not(b))); }
-
-static int oracle_bool(const expr_t e, const oracle_t *o)
-{
-    int a, b;
-    switch (e->kind) {
-    case EXPR_TRUE: return T_TRUE;
-    case EXPR_FALSE: return T_FALSE;
-    case EXPR_NOT: return t_not(oracle_bool(e->args[0], o));
-    case EXPR_AND: case EXPR_OR: case EXPR_XOR: case EXPR_IMPLIES: case EXPR_IFF:
-        a = oracle_bool(e->args[0], o);
-        b = oracle_bool(e->args[1], o);
-        if (e->kind == EXPR_AND) return t_and(a, b);
-        if (e->kind == EXPR_OR) return t_or(a, b);
-        if (e->kind == EXPR_IMPLIES) return t_or(t_not(a), b);
-        if (!t_known(a) || !t_known(b))
-            return (a == T_AMBIG || b == T_AMBIG) ? T_AMBIG : T_UNDEF;
-        return (e->kind == EXPR_XOR) == (a != b) ? T_TRUE : T_FALSE;
-    case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: case EXPR_EQ: case EXPR_NE: {
-        pv_t x, y, d;
-        int s, r;
-        pv_init(x);
-        pv_init(y);
-        pv_init(d);
-        oracle_num(x, e->args[0], o);
-        oracle_num(y, e->args[1], o);
-        if (x->st == P_UNDEF || y->st == P_UNDEF) r = T_UNDEF;
-        else if (x->st == P_AMBIG || y->st == P_AMBIG) r = T_AMBIG;
-        else {
-            oracle_arith(d, EXPR_SUB, x, y);
-            s = d->st == P_DEF ? pv_sgn(d) : SGN_AMBIG;
-            if (s == SGN_AMBIG) r = T_AMBIG;
-            else {
-                switch (e->kind) {
-                case EXPR_LT: r = s < 0; break;
-                case EXPR_LE: r = s <= 0; break;
-                case EXPR_GT: r = s > 0; break;
-                case EXPR_GE: r = s >= 0; break;
-                case EXPR_EQ: r = s == 0; break;
-                default: r = s != 0; break;
-                }
-                r = r ? T_TRUE : T_FALSE;
-            }
-        }
-        pv_clear(x);
-        pv_clear(y);
-        pv_clear(d);
-        return r;
-    }
-    default:
-        return T_AMBIG;
-    }
 }
 
 /* ------------------------------------------------------------ checking */
@@ -820,23 +317,6 @@ static void report_failure(ctx_t *c, int root, const char *what, const char *whe
     }
     if (v && v->st == P_DEF) mpfr_fprintf(stderr, "\n  mpfr: %.40Rg", v->hi);
     fprintf(stderr, "\n");
-}
-
-/* ball r of the MPFR value with its heuristic error */
-static void pv_get_arb(arb_t r, const pv_t v)
-{
-    mpfr_t t;
-    mpfr_init2(t, 64);
-    pv_tol(t, v);
-    arf_set_mpfr(arb_midref(r), v->hi);
-    {
-        arf_t tr;
-        arf_init(tr);
-        arf_set_mpfr(tr, t);
-        arf_get_mag(arb_radref(r), tr);
-        arf_clear(tr);
-    }
-    mpfr_clear(t);
 }
 
 /* compare one root's result on a box (or a point box) with the oracle */
@@ -1097,22 +577,24 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
     }
 
     for (pt_i = 0; pt_i < NPOINTS; pt_i++) {
-        oracle_t o;
+        sound_point o;
         pv_t v[MAX_ROOTS];
         int tv[MAX_ROOTS];
         int any_amb = 0;
         for (i = 0; i < 3; i++) random_point(&r, pt + i, lo + i, hi + i);
-        o.pt = pt;
+        sound_point_init(&o, s);
+        for (i = 0; i < 3; i++) sound_point_set_fmpq(&o, i, pt + i);
         for (i = 0; i < nroots; i++) {
             pv_init(v[i]);
             if (isbool[i]) {
-                tv[i] = oracle_bool(roots[i], &o);
+                tv[i] = sound_eval_bool(roots[i], &o);
                 any_amb |= tv[i] == T_AMBIG;
             } else {
-                oracle_num(v[i], roots[i], &o);
+                sound_eval_num(v[i], roots[i], &o);
                 any_amb |= v[i]->st == P_AMBIG;
             }
         }
+        sound_point_clear(&o);
         c->points++;
         c->amb_points += any_amb;
         for (pi = 0; pi < 2; pi++)
@@ -1161,7 +643,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
 static void test_random_soundness(void **state)
 {
     static const uint64_t seeds[] = {1, 2, 3, 20240601, 977, 31337, 4242, 123456789};
-    const ulong per_seed = 1000;
+    const ulong per_seed = (ulong) fc_test_iters(1000);
     const char *env_seed = getenv("FC_SOUND_SEED"), *env_trial = getenv("FC_SOUND_TRIAL");
     ctx_t c;
     size_t si;

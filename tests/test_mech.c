@@ -18,6 +18,7 @@
 #include <math.h>
 #include <mpfr.h>
 #include <cmocka.h>
+#include "fc_test.h"
 #include "mech/mech.h"
 #include "pave/pave.h"
 
@@ -178,7 +179,7 @@ static void test_incline(void **state)
     assert_int_equal(t.rc, 0);
     box = _arb_vec_init(t.np);
     mpfr_inits2(PREC, ref, a, tmp, (mpfr_ptr) 0);
-    for (it = 0; it < 50; it++) {
+    for (it = 0; it < fc_test_iters(50); it++) {
         double m = rnd(0.1, 5), g = rnd(1, 20), al = rnd(-1.5, 1.5), s = rnd(-3, 3), w = rnd(-2, 2);
         set_box_d(box, &t, "m", m);
         set_box_d(box, &t, "g", g);
@@ -223,7 +224,7 @@ static void test_circle(void **state)
     assert_int_equal(t.rc, 0);
     box = _arb_vec_init(t.np);
     mpfr_inits2(PREC, ref, c, tmp, (mpfr_ptr) 0);
-    for (it = 0; it < 50; it++) {
+    for (it = 0; it < fc_test_iters(50); it++) {
         double m = rnd(0.1, 5), g = rnd(1, 20), ph = rnd(-3, 3), w = rnd(-4, 4), R = rnd(0.2, 3);
         mpfr_t xs, ys;
         mpfr_inits2(PREC, xs, ys, (mpfr_ptr) 0);
@@ -315,7 +316,7 @@ static void test_rod_random(void **state)
     if (t.rc) fail_msg("%s:%d:%d: %s", t.err.file, t.err.line, t.err.col, t.err.msg);
     box = _arb_vec_init(t.np);
     mpfr_inits2(PREC, B, A0, (mpfr_ptr) 0);
-    for (it = 0; it < 100; it++) {
+    for (it = 0; it < fc_test_iters(100); it++) {
         double m = rnd(0.1, 4), J = rnd(0.05, 2), h = rnd(0.1, 2), g = rnd(1, 20), mu = rnd(0, 5);
         double s = (it & 1) ? 1 : -1, thd = rnd(-5, 5), th = rnd(-3, 3);
         rod_point(box, &t, m, J, h, g, mu, s, thd);
@@ -326,7 +327,7 @@ static void test_rod_random(void **state)
     }
     /* soundness on boxes: the enclosure over a small theta box contains the
      * closed form at sampled points of the box */
-    for (it = 0; it < 40; it++) {
+    for (it = 0; it < fc_test_iters(40); it++) {
         double th = rnd(0.05, 1.5), w = ldexp(1, -8 - it % 8), m = 1, J = rnd(0.1, 1), h = 1, mu = rnd(0, 3);
         arb_t v;
         int k;
@@ -466,7 +467,7 @@ static void test_rod_liftoff(void **state)
     assert_int_equal(t.rc, 0);
     box = _arb_vec_init(t.np);
     mpfr_inits2(PREC, ref, sn, c, (mpfr_ptr) 0);
-    for (it = 0; it < 60; it++) {
+    for (it = 0; it < fc_test_iters(60); it++) {
         double m = rnd(0.1, 4), J = rnd(0.05, 2), h = rnd(0.1, 2), g = rnd(1, 20), th = rnd(0.05, 1.5);
         double thd = rnd(-8, 8);
         rod_point(box, &t, m, J, h, g, 0, 1, thd);
@@ -508,7 +509,7 @@ static void test_rheonomic(void **state)
     if (t.rc) fail_msg("%s:%d:%d: %s", t.err.file, t.err.line, t.err.col, t.err.msg);
     box = _arb_vec_init(t.np);
     mpfr_init2(ref, PREC);
-    for (it = 0; it < 40; it++) {
+    for (it = 0; it < fc_test_iters(40); it++) {
         double r = rnd(0.1, 3), rd = rnd(-2, 2), w = rnd(-3, 3), m = rnd(0.1, 3);
         set_box_d(box, &t, "x", r);
         set_box_d(box, &t, "y", 0);
@@ -551,7 +552,7 @@ static void test_full_mass(void **state)
     if (t.rc) fail_msg("%s:%d:%d: %s", t.err.file, t.err.line, t.err.col, t.err.msg);
     box = _arb_vec_init(t.np);
     mpfr_init2(ref, PREC);
-    for (it = 0; it < 30; it++) {
+    for (it = 0; it < fc_test_iters(30); it++) {
         double m = rnd(0.2, 3), c = rnd(-0.9, 0.9), g = rnd(1, 10);
         set_box_d(box, &t, "m", m);
         set_box_d(box, &t, "c", c);
@@ -656,7 +657,7 @@ static void test_impulsive(void **state)
     if (t.rc) fail_msg("%s:%d:%d: %s", t.err.file, t.err.line, t.err.col, t.err.msg);
     tm_define(&t, rgims_ex3);
     box = _arb_vec_init(t.np);
-    for (it = 0; it < 60; it++) {
+    for (it = 0; it < fc_test_iters(60); it++) {
         double m = rnd(0.2, 3), A = rnd(0.05, 2), L = rnd(0.2, 2), th = rnd(-3, 3), w = rnd(-3, 3);
         double thd = rnd(-3, 3);
         arb_t KS[3], KB[3], s1, s2, s3, s4, tmp, phiB, ref;
