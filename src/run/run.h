@@ -86,6 +86,24 @@ void run_results_clear(run_results *res);
  * takes its verdict from res when given (may be NULL: decided here). */
 void run_expect_eval(run_expect *out, const case_t *c, int i, slong prec, const run_results *res);
 
+/* One expression over a box (fricert eval). */
+typedef struct {
+    int is_bool;
+    tv_t truth;              /* is_bool */
+    expr_status status;      /* !is_bool: EXPR_DEFINED (value valid), _PARTIAL or _UNDEFINED */
+    arb_t value;
+} run_eval_result;
+
+/* Evaluates src over the box of the assignments ("NAME=VALUE" or
+ * "NAME=LO..HI", constants) at precision prec, the algebraic functions
+ * (disc, res, root, maxof, ...) included. Returns 0 (out set; clear it with
+ * run_eval_clear), or -1 with err set ("eval:LINE:COL: message" for the
+ * expression, "eval: argument 'ARG'..." for an assignment); out needs
+ * run_eval_clear in both cases. */
+int run_eval(run_eval_result *out, const char *src, const char *const *assign, int nassign, slong prec,
+             fc_error *err);
+void run_eval_clear(run_eval_result *out);
+
 /* 1 if x encloses only values in [V - tol, V + tol] for every V in the ball v. */
 int run_ball_within(const arb_t x, const arb_t v, const fmpq_t tol, slong prec);
 

@@ -1,13 +1,13 @@
-/* cli_eval.c -- `fricert eval 'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]`.
- *
- * Prints a guaranteed enclosure of a numeric expression, or the certified
- * verdict of a predicate, over the box given by the assignments. */
+/* run_eval.c -- one expression over a box given by NAME=VALUE / NAME=LO..HI
+ * assignments (the computation behind `fricert eval`): a guaranteed
+ * enclosure of a numeric expression, or the certified verdict of a
+ * predicate. */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
-#include "cli/cli.h"
+#include "run/run.h"
 #include "alg/alg.h"
-
-#define EVAL_MAX_NAMES 64
 
 static int is_name(const char *s, size_t n)
 {
@@ -18,8 +18,20 @@ static int is_name(const char *s, size_t n)
     return 1;
 }
 
+/* "eval: argument 'ARG': message". */
+static void arg_error(fc_error *perr, const char *arg, const char *fmt, ...)
+{
+    va_list ap;
+    snprintf(perr->file, sizeof perr->file, "eval: argument '%s'", arg);
+    perr->line = perr->col = 0;
+    va_start(ap, fmt);
+    vsnprintf(perr->msg, sizeof perr->msg, fmt, ap);
+    va_end(ap);
+}
+
 /* Encloses the constant src[a..b) of argument arg (column of src[0] is 1). */
-static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope_t empty, slong prec)
+static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope_t empty, slong prec,
+                      fc_error *perr)
 {
     char *s = flint_malloc(b - a + 1);
     expr_error_t err;
@@ -31,15 +43,17 @@ static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope
     e = expr_parse(s, 1, (int) a + 1, &err);
     flint_free(s);
     if (e == NULL || expr_check(e, empty, 0, &err)) {
-        fprintf(stderr, "eval: argument '%s':%d: %s\n", arg, err.col, err.msg);
+        /* "eval: argument 'ARG':COL: message" (the column inside the argument) */
+        fc_error_at(perr, "", err.col, 0, "%s", err.msg);
+        snprintf(perr->file, sizeof perr->file, "eval: argument '%s'", arg);
         expr_free(e);
         return -1;
     }
     st = expr_eval_once(out, &tv, e, empty, NULL, prec);
     expr_free(e);
     if (st != EXPR_DEFINED || !arb_is_finite(out)) {
-        fprintf(stderr, "eval: argument '%s': the value is %s\n", arg,
-                st == EXPR_UNDEFINED ? "undefined" : "not certainly defined");
+        fc_error_at(perr, "", 0, 0, "the value is %s", st == EXPR_UNDEFINED ? "undefined" : "not certainly defined");
+        snprintf(perr->file, sizeof perr->file, "eval: argument '%s'", arg);
         return -1;
     }
     return 0;
@@ -47,21 +61,20 @@ static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope
 
 /* NAME=VALUE or NAME=LO..HI: adds NAME to s and sets its ball. */
 static int eval_assign(expr_scope_t s, arb_t ball, int *is_range, const char *arg, expr_scope_t empty,
-                       slong prec)
+                       slong prec, fc_error *perr)
 {
     const char *eq = strchr(arg, '=');
     size_t n = strlen(arg), i, dd = 0;
     int depth = 0, found = 0;
     char name[128];
     if (eq == NULL || !is_name(arg, eq - arg) || (size_t) (eq - arg) >= sizeof name) {
-        fprintf(stderr, "eval: argument '%s': expected NAME=VALUE or NAME=LO..HI\n", arg);
+        arg_error(perr, arg, "expected NAME=VALUE or NAME=LO..HI");
         return -1;
     }
     memcpy(name, arg, eq - arg);
     name[eq - arg] = 0;
     if (expr_name_reserved(name)) {
-        fprintf(stderr, "eval: argument '%s': '%s' is reserved (a constant, keyword or function name)\n", arg,
-                name);
+        arg_error(perr, arg, "'%s' is reserved (a constant, keyword or function name)", name);
         return -1;
     }
     for (i = eq - arg + 1; i + 1 < n && !found; i++) {
@@ -75,117 +88,76 @@ static int eval_assign(expr_scope_t s, arb_t ball, int *is_range, const char *ar
         int rc = 0;
         arb_init(lo);
         arb_init(hi);
-        if (eval_const(lo, arg, eq - arg + 1, dd, empty, prec) || eval_const(hi, arg, dd + 2, n, empty, prec))
+        if (eval_const(lo, arg, eq - arg + 1, dd, empty, prec, perr) ||
+            eval_const(hi, arg, dd + 2, n, empty, prec, perr))
             rc = -1;
         else if (!arb_le(lo, hi)) {
-            fprintf(stderr, "eval: argument '%s': cannot certify LO <= HI\n", arg);
+            arg_error(perr, arg, "cannot certify LO <= HI");
             rc = -1;
         } else
             expr_interval_ball(ball, lo, hi, prec);
         arb_clear(lo);
         arb_clear(hi);
         if (rc) return -1;
-    } else if (eval_const(ball, arg, eq - arg + 1, n, empty, prec)) {
+    } else if (eval_const(ball, arg, eq - arg + 1, n, empty, prec, perr)) {
         return -1;
     }
     if (expr_scope_add_param(s, name) < 0) {
-        fprintf(stderr, "eval: argument '%s': '%s' is given twice\n", arg, name);
+        arg_error(perr, arg, "'%s' is given twice", name);
         return -1;
     }
     return 0;
 }
 
-int cli_eval(int argc, char **argv)
+int run_eval(run_eval_result *out, const char *src, const char *const *assign, int nassign, slong prec,
+             fc_error *perr)
 {
-    const char *src = NULL, *assign[EVAL_MAX_NAMES];
-    int nassign = 0, i, rc = CLI_BAD_INPUT, nact = 0, dashdash = 0;
-    long prec = 128;
-    expr_scope_t s = NULL, empty = NULL;
-    arb_ptr box = NULL;
-    int act[EVAL_MAX_NAMES], is_range;
+    int i, rc = -1, nact = 0, is_range;
+    expr_scope_t s = expr_scope_new(), empty = expr_scope_new();
+    arb_ptr box = _arb_vec_init(nassign + 1);
+    int *act = flint_malloc((nassign + 1) * sizeof(int));
     expr_t e = NULL;
     expr_prog_t prog = NULL;
     expr_eval_t ev = NULL;
     expr_error_t err;
-    expr_t pval[EVAL_MAX_NAMES] = {NULL};   /* exact values, for the algebraic functions */
+    expr_t *pval = flint_calloc(nassign + 1, sizeof(expr_t));   /* exact values, for the algebraic functions */
 
-    /* Options are recognised by their exact spelling only, so that an
-     * expression may start with '-' ("-x^2"). */
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!dashdash && strcmp(a, "--") == 0) dashdash = 1;
-        else if (!dashdash && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-            cli_usage(stdout, "eval");
-            return CLI_OK;
-        } else if (!dashdash && strcmp(a, "--prec") == 0) {
-            if (cli_parse_long("eval", "--prec", i + 1 < argc ? argv[i + 1] : NULL, 16, 65536, &prec))
-                return CLI_BAD_INPUT;
-            i++;
-        } else if (!dashdash && strncmp(a, "--prec=", 7) == 0) {
-            if (cli_parse_long("eval", "--prec", a + 7, 16, 65536, &prec)) return CLI_BAD_INPUT;
-        } else if (!dashdash && strncmp(a, "--", 2) == 0) {
-            fprintf(stderr, "fricert eval: unknown option '%s' (see fricert eval --help)\n", a);
-            return CLI_BAD_INPUT;
-        } else if (src == NULL) src = a;
-        else if (nassign < EVAL_MAX_NAMES) assign[nassign++] = a;
-        else {
-            fprintf(stderr, "fricert eval: more than %d assignments\n", EVAL_MAX_NAMES);
-            return CLI_BAD_INPUT;
-        }
-    }
-    if (src == NULL) {
-        fprintf(stderr, "fricert eval: missing EXPR (see fricert eval --help)\n");
-        return CLI_BAD_INPUT;
-    }
-    s = expr_scope_new();
-    empty = expr_scope_new();
-    box = _arb_vec_init(nassign + 1);
+    memset(out, 0, sizeof *out);
+    arb_init(out->value);
     for (i = 0; i < nassign; i++) {
-        if (eval_assign(s, box + i, &is_range, assign[i], empty, prec)) goto done;
+        if (eval_assign(s, box + i, &is_range, assign[i], empty, prec, perr)) goto done;
         if (is_range) act[nact++] = i;
         else pval[i] = expr_parse(strchr(assign[i], '=') + 1, 1, 1, NULL);   /* checked above */
     }
     e = expr_parse(src, 1, 1, &err);
-    if (e == NULL || expr_check(e, s, -1, &err)) {
-        fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
-        goto done;
-    }
+    if (e == NULL || expr_check(e, s, -1, &err)) goto expr_error;
     /* disc, res, root, maxof, minof, argmax, argmin: exact algebra / branch and bound */
-    if (alg_rewrite_ext(&e, s, (const expr_t *) pval, prec, &err) < 0) {
-        fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
-        goto done;
-    }
+    if (alg_rewrite_ext(&e, s, (const expr_t *) pval, prec, &err) < 0) goto expr_error;
     prog = expr_compile(&e, 1, s, &err);
-    if (prog == NULL) {
-        fprintf(stderr, "eval:%d:%d: %s\n", err.line, err.col, err.msg);
-        goto done;
-    }
+    if (prog == NULL) goto expr_error;
     ev = expr_eval_new(prog, act, nact, prec);
     expr_eval_run(ev, box, 1);
-    if (expr_prog_root_is_bool(prog, 0)) {
-        printf("%s\n", tv_name(expr_eval_truth(ev, 0)));
-    } else {
-        arb_t x;
-        expr_status st;
-        arb_init(x);
-        st = expr_eval_value(x, ev, 0);
-        if (st == EXPR_UNDEFINED) printf("undefined\n");
-        else if (st == EXPR_PARTIAL) printf("unknown\n");
-        else {
-            char *t = fc_ball_str(x, prec);
-            printf("%s\n", t);
-            flint_free(t);
-        }
-        arb_clear(x);
-    }
-    rc = CLI_OK;
+    out->is_bool = expr_prog_root_is_bool(prog, 0);
+    if (out->is_bool) out->truth = expr_eval_truth(ev, 0);
+    else out->status = expr_eval_value(out->value, ev, 0);
+    rc = 0;
+    goto done;
+expr_error:
+    fc_error_at(perr, "eval", err.line, err.col, "%s", err.msg);
 done:
     if (ev) expr_eval_free(ev);
     if (prog) expr_prog_free(prog);
     expr_free(e);
-    for (i = 0; i < EVAL_MAX_NAMES; i++) expr_free(pval[i]);
+    for (i = 0; i < nassign; i++) expr_free(pval[i]);
+    flint_free(pval);
+    flint_free(act);
     _arb_vec_clear(box, nassign + 1);
     expr_scope_free(s);
     expr_scope_free(empty);
     return rc;
+}
+
+void run_eval_clear(run_eval_result *out)
+{
+    arb_clear(out->value);
 }

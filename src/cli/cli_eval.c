@@ -1,0 +1,63 @@
+/* cli_eval.c -- `fricert eval 'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]`.
+ *
+ * Prints a guaranteed enclosure of a numeric expression, or the certified
+ * verdict of a predicate, over the box given by the assignments (computed
+ * by run_eval). */
+#include <string.h>
+#include "cli/cli.h"
+
+#define EVAL_MAX_NAMES 64
+
+int cli_eval(int argc, char **argv)
+{
+    const char *src = NULL, *assign[EVAL_MAX_NAMES];
+    int nassign = 0, i, dashdash = 0;
+    long prec = 128;
+    run_eval_result r;
+    fc_error err;
+
+    /* Options are recognised by their exact spelling only, so that an
+     * expression may start with '-' ("-x^2"). */
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!dashdash && strcmp(a, "--") == 0) dashdash = 1;
+        else if (!dashdash && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+            cli_usage(stdout, "eval");
+            return CLI_OK;
+        } else if (!dashdash && strcmp(a, "--prec") == 0) {
+            if (cli_parse_long("eval", "--prec", i + 1 < argc ? argv[i + 1] : NULL, 16, 65536, &prec))
+                return CLI_BAD_INPUT;
+            i++;
+        } else if (!dashdash && strncmp(a, "--prec=", 7) == 0) {
+            if (cli_parse_long("eval", "--prec", a + 7, 16, 65536, &prec)) return CLI_BAD_INPUT;
+        } else if (!dashdash && strncmp(a, "--", 2) == 0) {
+            fprintf(stderr, "fricert eval: unknown option '%s' (see fricert eval --help)\n", a);
+            return CLI_BAD_INPUT;
+        } else if (src == NULL) src = a;
+        else if (nassign < EVAL_MAX_NAMES) assign[nassign++] = a;
+        else {
+            fprintf(stderr, "fricert eval: more than %d assignments\n", EVAL_MAX_NAMES);
+            return CLI_BAD_INPUT;
+        }
+    }
+    if (src == NULL) {
+        fprintf(stderr, "fricert eval: missing EXPR (see fricert eval --help)\n");
+        return CLI_BAD_INPUT;
+    }
+    memset(&err, 0, sizeof err);
+    if (run_eval(&r, src, assign, nassign, prec, &err) != 0) {
+        cli_print_error(&err, "eval: internal failure");
+        run_eval_clear(&r);
+        return CLI_BAD_INPUT;
+    }
+    if (r.is_bool) printf("%s\n", tv_name(r.truth));
+    else if (r.status == EXPR_UNDEFINED) printf("undefined\n");
+    else if (r.status == EXPR_PARTIAL) printf("unknown\n");
+    else {
+        char *t = fc_ball_str(r.value, prec);
+        printf("%s\n", t);
+        flint_free(t);
+    }
+    run_eval_clear(&r);
+    return CLI_OK;
+}
