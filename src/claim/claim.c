@@ -125,7 +125,7 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
         out->claim_side = claim_side_text(cp, c, box, c->prec);
         out->model_side = claim_side_text(mp, c, box, c->prec);
         out->status = CLAIM_REFUTED;
-        out->detail = claim_printf("Refuted: on a cell of the paving (depth %d) the %s is certified %s and the %s "
+        out->detail = fc_printf("Refuted: on a cell of the paving (depth %d) the %s is certified %s and the %s "
                            "%s at every point; the witness is the simplest rational point of that cell, "
                            "where the two are evaluated again.",
                            depth, "claim", cc->label == 1 ? "true" : "false", "model",
@@ -134,12 +134,12 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
         arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
     } else if (out->pave.undecided == 0 && out->pave.pending == 0 && out->pave.none == 0) {
         out->status = CLAIM_PROVED;
-        out->detail = claim_printf("Proved on the whole box: every cell of a certified paving (depth %d, %ld cells) "
+        out->detail = fc_printf("Proved on the whole box: every cell of a certified paving (depth %d, %ld cells) "
                            "has the agreement certified at every point.", depth, out->pave.ncells);
     } else {
         out->undecided = out->pave.undecided + out->pave.pending;
         out->status = CLAIM_CONSISTENT;
-        out->detail = claim_printf("Consistent: no counterexample at depth %d; claim and model are certified to agree "
+        out->detail = fc_printf("Consistent: no counterexample at depth %d; claim and model are certified to agree "
                            "except on at most %.6g of the box (undecided %.6g, pending %.6g).", depth,
                            out->undecided, out->pave.undecided, out->pave.pending);
     }

@@ -851,14 +851,14 @@ static int threshold_multi(claim_result *out, const case_t *c, const expr_t mode
         }
         flint_free(out->claim_side);
         flint_free(out->model_side);
-        out->claim_side = claim_printf("the claim is %s at %s = %s (decided exactly)", rs ? "false" : "true",
+        out->claim_side = fc_printf("the claim is %s at %s = %s (decided exactly)", rs ? "false" : "true",
                                        A.pname, pt);
-        out->model_side = rs ? claim_printf("the model holds for some %s in its range at %s = %s (decided exactly by "
+        out->model_side = rs ? fc_printf("the model holds for some %s in its range at %s = %s (decided exactly by "
                                             "real-root isolation)", c->params[over].name, A.pname, pt)
-                             : claim_printf("the model fails for every %s in its range at %s = %s (decided exactly "
+                             : fc_printf("the model fails for every %s in its range at %s = %s (decided exactly "
                                             "by real-root isolation)", c->params[over].name, A.pname, pt);
         flint_free(out->detail);
-        out->detail = claim_printf("Refuted by exact algebra at the rational point %s = %s.", A.pname, pt);
+        out->detail = fc_printf("Refuted by exact algebra at the rational point %s = %s.", A.pname, pt);
         flint_free(pt);
         rc = 2;
     } else if (ok) {
@@ -870,7 +870,7 @@ static int threshold_multi(claim_result *out, const case_t *c, const expr_t mode
             else sub[0] = 0;
             if (f.natoms == 1) snprintf(what, sizeof what, "one polynomial comparison");
             else snprintf(what, sizeof what, "an and/or/not combination of %d polynomial comparisons", f.natoms);
-            out->detail = claim_printf("Proved by exact algebra: %sthe model is %s in %s and %s; their sign "
+            out->detail = fc_printf("Proved by exact algebra: %sthe model is %s in %s and %s; their sign "
                                        "pattern on the range of %s can change only at the real roots of one critical "
                                        "polynomial in %s of degree %ld (leading coefficients, discriminants, end "
                                        "values%s, and the claim's polynomials); at each root (exactly, or at an "

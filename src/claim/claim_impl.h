@@ -3,9 +3,8 @@
 #define FC_CLAIM_IMPL_H
 
 #include "claim/claim.h"
+#include "base/fc_str.h"
 
-char *claim_printf(const char *fmt, ...);
-char *claim_strdup(const char *s);
 /* The claim's `claim` / `model` predicate, parsed and checked in c's scope. */
 expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, fc_error *err);
 expr_t claim_model_pred(const case_t *c, const case_claim *cl, fc_error *err);

@@ -137,7 +137,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
         arb_set_fmpq(cbox + param, wq[1], c->prec);
         out->model_side = claim_side_text(mp, c, cbox, c->prec);
         out->claim_side = claim_side_text(cp, c, cbox, c->prec);
-        out->detail = claim_printf("Refuted: the model is certified true on a whole cell of the paving "
+        out->detail = fc_printf("Refuted: the model is certified true on a whole cell of the paving "
                                    "(depth %d) on which the claim is certified false.", depth);
     } else {
         /* (b) a value of param, with the claim true, at which every cell says "not model" */
@@ -173,9 +173,9 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             claim_set_witness(out, 1, &name, wq[1]);
             arb_set_fmpq(cbox + param, wq[1], c->prec);
             out->claim_side = claim_side_text(cp, c, cbox, c->prec);
-            out->model_side = claim_printf("the model is certified false for every %s in its range at %s = %s",
+            out->model_side = fc_printf("the model is certified false for every %s in its range at %s = %s",
                                            c->params[over].name, c->params[param].name, out->wvalues[0]);
-            out->detail = claim_printf("Refuted: every cell of the paving (depth %d) that meets %s = %s is "
+            out->detail = fc_printf("Refuted: every cell of the paving (depth %d) that meets %s = %s is "
                                        "certified \"not model\", while the claim holds there.", depth,
                                        c->params[param].name, out->wvalues[0]);
         } else {
@@ -184,7 +184,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             if (rc == 0) {   /* neither proved nor refuted by algebra */
                 out->status = CLAIM_CONSISTENT;
                 if (out->detail == NULL)
-                    out->detail = claim_printf("Consistent: no counterexample in a certified paving of depth %d; "
+                    out->detail = fc_printf("Consistent: no counterexample in a certified paving of depth %d; "
                                                "undecided area %.6g of the box.", depth, out->undecided);
             }
             if (rc > 0) rc = 0;

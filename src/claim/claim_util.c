@@ -4,26 +4,6 @@
 #include <string.h>
 #include "claim/claim_impl.h"
 
-char *claim_printf(const char *fmt, ...)
-{
-    va_list ap;
-    char *s;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    s = flint_malloc(n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, n + 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-char *claim_strdup(const char *s)
-{
-    return claim_printf("%s", s);
-}
-
 /* A copy of the claim's `claim` or `model` predicate (checked by the case reader). */
 expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, fc_error *err)
 {
@@ -124,11 +104,11 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
         expr_eval_once(b, NULL, n->args[1], c->scope, box, prec);
         sa = arb_get_str(a, 20, 0);
         sb = arb_get_str(b, 20, 0);
-        r = claim_printf("%s is %s there: %s = %s, %s = %s", u, tv_name(t), ua, sa, ub, sb);
+        r = fc_printf("%s is %s there: %s = %s, %s = %s", u, tv_name(t), ua, sa, ub, sb);
         flint_free(sa); flint_free(sb); flint_free(ua); flint_free(ub);
         arb_clear(a);
         arb_clear(b);
-    } else r = claim_printf("%s is %s there", u, tv_name(t));
+    } else r = fc_printf("%s is %s there", u, tv_name(t));
     flint_free(u);
     return r;
 }
@@ -150,7 +130,7 @@ void claim_set_witness(claim_result *out, int n, const char *const *names, const
     out->wq = _fmpq_vec_init(n ? n : 1);
     for (k = 0; k < n; k++) {
         fmpq_set(out->wq + k, values + k);
-        out->wnames[k] = claim_strdup(names[k]);
+        out->wnames[k] = fc_strdup(names[k]);
         out->wvalues[k] = claim_fmpq_text(values + k);
     }
 }

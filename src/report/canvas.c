@@ -1,5 +1,6 @@
 /* canvas.c -- backend-independent part of the canvas; see canvas.h. */
 #include "report/canvas.h"
+#include "base/fc_arb.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -7,7 +8,7 @@
 canvas *
 canvas_new(const canvas_ops *ops, void *state, double w, double h)
 {
-    canvas *c = calloc(1, sizeof(canvas));
+    canvas *c = flint_calloc(1, sizeof(canvas));
 
     if (c == NULL)
         return NULL;
@@ -87,7 +88,7 @@ canvas_free(canvas *c)
     if (c == NULL)
         return;
     c->ops->free(c->state);
-    free(c);
+    flint_free(c);
 }
 
 int

@@ -4,6 +4,7 @@
  * (no fontconfig lookup, no hinting), so output does not depend on the
  * fonts installed on the machine. */
 #include "report/canvas_cairo.h"
+#include "base/fc_arb.h"
 #include "report/atomic.h"
 
 #include <errno.h>
@@ -60,7 +61,7 @@ cc_ft_destroy(void *p)
 
     FT_Done_Face(ft->face);
     FT_Done_FreeType(ft->lib);
-    free(ft);
+    flint_free(ft);
 }
 
 /* A cairo font face owning its own FreeType library and face (so canvases
@@ -68,20 +69,20 @@ cc_ft_destroy(void *p)
 static cairo_font_face_t *
 cc_load_face(const char *file)
 {
-    cc_ft *ft = calloc(1, sizeof(cc_ft));
+    cc_ft *ft = flint_calloc(1, sizeof(cc_ft));
     cairo_font_face_t *cf;
 
     if (ft == NULL)
         return NULL;
     if (FT_Init_FreeType(&ft->lib) != 0)
     {
-        free(ft);
+        flint_free(ft);
         return NULL;
     }
     if (FT_New_Face(ft->lib, file, 0, &ft->face) != 0)
     {
         FT_Done_FreeType(ft->lib);
-        free(ft);
+        flint_free(ft);
         return NULL;
     }
     cf = cairo_ft_font_face_create_for_ft_face(ft->face, FT_LOAD_NO_HINTING);
@@ -185,7 +186,7 @@ cc_save(void *st)
     if (s->depth == s->alloc)
     {
         int n = s->alloc ? 2 * s->alloc : 16;
-        cc_gstate *p = realloc(s->stack, n * sizeof(cc_gstate));
+        cc_gstate *p = flint_realloc(s->stack, n * sizeof(cc_gstate));
         if (p == NULL)
         {
             s->status = CANVAS_ERR_MEM;
@@ -279,7 +280,7 @@ cc_write(void *closure, const unsigned char *data, unsigned int len)
         if (s->svg_len + len > s->svg_alloc)
         {
             size_t n = 2 * (s->svg_len + len) + 4096;
-            unsigned char *p = realloc(s->svg, n);
+            unsigned char *p = flint_realloc(s->svg, n);
             if (p == NULL)
                 return CAIRO_STATUS_NO_MEMORY;
             s->svg = p;
@@ -337,10 +338,10 @@ cc_write_svg(cc_state *s)
             {
                 unsigned long *t;
                 idmap_alloc = idmap_alloc ? 2 * idmap_alloc : 64;
-                t = realloc(seen, idmap_alloc * sizeof(unsigned long));
+                t = flint_realloc(seen, idmap_alloc * sizeof(unsigned long));
                 if (t == NULL)
                 {
-                    free(seen);
+                    flint_free(seen);
                     return -1;
                 }
                 seen = t;
@@ -352,7 +353,7 @@ cc_write_svg(cc_state *s)
         run = p = q;
     }
     bad |= fwrite(run, 1, end - run, f) != (size_t) (end - run);
-    free(seen);
+    flint_free(seen);
     return bad ? -1 : 0;
 }
 
@@ -432,9 +433,9 @@ cc_free(void *st)
         cairo_font_face_destroy(s->face[0]);
     if (s->face[1] != NULL)
         cairo_font_face_destroy(s->face[1]);
-    free(s->stack);
-    free(s->svg);
-    free(s);
+    flint_free(s->stack);
+    flint_free(s->svg);
+    flint_free(s);
 }
 
 static const canvas_ops cc_ops = {
@@ -488,7 +489,7 @@ canvas *
 canvas_cairo_new(canvas_cairo_format fmt, const char *path,
                  double w, double h, double scale, int *status)
 {
-    cc_state *s = calloc(1, sizeof(cc_state));
+    cc_state *s = flint_calloc(1, sizeof(cc_state));
     canvas *c = NULL;
     int err = CANVAS_ERR_MEM;
     cairo_font_options_t *fo;

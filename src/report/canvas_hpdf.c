@@ -3,6 +3,7 @@
  * libharu's page space has y up from the bottom-left corner; a canvas
  * point (x, y) maps to (ox + k x, H - (oy + k y)) with H the page height. */
 #include "report/canvas_hpdf.h"
+#include "base/fc_arb.h"
 #include "report/atomic.h"
 
 #include <math.h>
@@ -166,7 +167,7 @@ ch_save(void *st)
     if (s->depth == s->alloc)
     {
         int n = s->alloc ? 2 * s->alloc : 16;
-        ch_tstate *p = realloc(s->stack, n * sizeof(ch_tstate));
+        ch_tstate *p = flint_realloc(s->stack, n * sizeof(ch_tstate));
         if (p == NULL)
         {
             s->status = CANVAS_ERR_MEM;
@@ -268,8 +269,8 @@ ch_free(void *st)
     ch_state *s = st;
     if (s == NULL)
         return;
-    free(s->stack);
-    free(s);
+    flint_free(s->stack);
+    flint_free(s);
 }
 
 static const canvas_ops ch_ops = {
@@ -288,7 +289,7 @@ canvas_hpdf_new(HPDF_Doc doc, HPDF_Page page, double x, double y,
     canvas *c;
     int i, err = CANVAS_ERR_MEM;
 
-    s = calloc(1, sizeof(ch_state));
+    s = flint_calloc(1, sizeof(ch_state));
     if (s == NULL)
         goto fail;
     s->doc = doc;

@@ -1,5 +1,6 @@
 /* canvas_pdf.c -- a multi-page libharu document behind the canvas interface. */
 #include "report/canvas_pdf.h"
+#include "base/fc_arb.h"
 #include "report/canvas_hpdf.h"
 
 #include <stdlib.h>
@@ -20,7 +21,7 @@ struct canvas_pdf
 canvas_pdf *
 canvas_pdf_new(double w, double h, int *status)
 {
-    canvas_pdf *p = calloc(1, sizeof *p);
+    canvas_pdf *p = flint_calloc(1, sizeof *p);
     int st = CANVAS_ERR_MEM;
 
     if (p == NULL)
@@ -51,10 +52,10 @@ canvas_pdf_free(canvas_pdf *p)
     if (p == NULL)
         return;
     canvas_free(p->c);
-    free(p->pages);
+    flint_free(p->pages);
     if (p->doc)
         HPDF_Free(p->doc);
-    free(p);
+    flint_free(p);
 }
 
 canvas *
@@ -72,7 +73,7 @@ canvas_pdf_begin_page(canvas_pdf *p)
     if (p->npages == p->apages)
     {
         int n = p->apages ? 2 * p->apages : 16;
-        HPDF_Page *q = realloc(p->pages, n * sizeof(HPDF_Page));
+        HPDF_Page *q = flint_realloc(p->pages, n * sizeof(HPDF_Page));
         if (q == NULL)
             return CANVAS_ERR_MEM;
         p->pages = q;

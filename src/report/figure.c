@@ -1,5 +1,6 @@
 /* figure.c -- certified region diagram; see figure.h. */
 #include "report/figure.h"
+#include "base/fc_arb.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -331,7 +332,7 @@ fig_group_path(canvas *c, void *arg)
 static fig_rect *
 fig_cells(const figure_spec *s, size_t *n)
 {
-    fig_rect *r = malloc((s->ncells ? s->ncells : 1) * sizeof(fig_rect));
+    fig_rect *r = flint_malloc((s->ncells ? s->ncells : 1) * sizeof(fig_rect));
     size_t i, m = 0;
 
     if (r == NULL)
@@ -733,11 +734,11 @@ fig_prepare(const figure_spec *s, fig_rect **cells, size_t *ncells, fig_entry **
     if (!fig_check(s))
         return FIGURE_ERR_SPEC;
     *cells = fig_cells(s, ncells);
-    *ent = malloc((s->nregions + s->noverlays + 3) * sizeof(fig_entry));
+    *ent = flint_malloc((s->nregions + s->noverlays + 3) * sizeof(fig_entry));
     if (*cells == NULL || *ent == NULL)
     {
-        free(*cells);
-        free(*ent);
+        flint_free(*cells);
+        flint_free(*ent);
         *cells = NULL;
         *ent = NULL;
         return CANVAS_ERR_MEM;
@@ -764,8 +765,8 @@ figure_plot_box(canvas *c, const figure_spec *s, double x, double y, double w, d
     box[1] = L.m.py;
     box[2] = L.m.pw;
     box[3] = L.m.ph;
-    free(cells);
-    free(ent);
+    flint_free(cells);
+    flint_free(ent);
     return canvas_status(c);
 }
 
@@ -795,8 +796,8 @@ figure_draw(canvas *c, const figure_spec *s, double x, double y, double w, doubl
     fig_draw_text(c, s, &L, x, y, w, h);
     canvas_restore(c);
 
-    free(cells);
-    free(ent);
+    flint_free(cells);
+    flint_free(ent);
     return canvas_status(c);
 }
 
@@ -805,7 +806,7 @@ figure_write_files(const figure_spec *spec, const char *dir, const char *name)
 {
     static const char *ext[3] = {"pdf", "svg", "png"};
     size_t len = strlen(dir) + strlen(name) + 8;
-    char *path = malloc(len);
+    char *path = flint_malloc(len);
     int k, r = CANVAS_OK;
 
     if (path == NULL)
@@ -827,6 +828,6 @@ figure_write_files(const figure_spec *spec, const char *dir, const char *name)
             r = canvas_finish(c);
         canvas_free(c);
     }
-    free(path);
+    flint_free(path);
     return r;
 }

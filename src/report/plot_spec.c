@@ -39,7 +39,7 @@ void plot_spec_range(char *buf, size_t n, double lo, double hi)
 static char *dupstr(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *r = malloc(n);
+    char *r = flint_malloc(n);
     if (r) memcpy(r, s, n);
     return r;
 }
@@ -51,7 +51,7 @@ char *plot_spec_axis_label(const case_t *c, const char *label, int param)
     if (label && label[0]) return dupstr(label);
     nm = expr_name_unicode(c->params[param].name);
     n = strlen(nm) + strlen(c->params[param].unit ? c->params[param].unit : "") + 8;
-    s = malloc(n);
+    s = flint_malloc(n);
     if (s) {
         if (c->params[param].unit && c->params[param].unit[0])
             snprintf(s, n, "%s [%s]", nm, c->params[param].unit);
@@ -74,10 +74,10 @@ static int build(plot_spec *ps, const run_results *res, const pave_result *pr, i
     char buf[128], und[48];
 
     memset(ps, 0, sizeof *ps);
-    ps->cells = malloc((pr->ncells + 1) * sizeof(figure_cell));
-    ps->colours = malloc((nregions + 1) * sizeof(figure_rgb));
-    ps->names = calloc(nregions + 1, sizeof(char *));
-    ps->legend = calloc(nregions + 1, sizeof(char *));
+    ps->cells = flint_malloc((pr->ncells + 1) * sizeof(figure_cell));
+    ps->colours = flint_malloc((nregions + 1) * sizeof(figure_rgb));
+    ps->names = flint_calloc(nregions + 1, sizeof(char *));
+    ps->legend = flint_calloc(nregions + 1, sizeof(char *));
     ps->nregions = nregions;
     if (!ps->cells || !ps->colours || !ps->names || !ps->legend) return -1;
     arf_init(x0); arf_init(x1); arf_init(y0); arf_init(y1);
@@ -96,14 +96,14 @@ static int build(plot_spec *ps, const run_results *res, const pave_result *pr, i
         flint_free(u);
         ps->colours[r] = plot_spec_colour(colours ? colours[r] : NULL, r);
         plot_spec_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
-        ps->legend[r] = malloc(strlen(ps->names[r]) + strlen(buf) + 16);
+        ps->legend[r] = flint_malloc(strlen(ps->names[r]) + strlen(buf) + 16);
         if (ps->legend[r]) sprintf(ps->legend[r], "%s  area \xe2\x88\x88 %s", ps->names[r], buf);
     }
     ps->x_label = plot_spec_axis_label(c, xl, xparam);
     ps->y_label = yparam >= 0 ? plot_spec_axis_label(c, yl, yparam) : dupstr("");
     ps->title = title ? dupstr(title) : NULL;
     fc_ball_bound_d(und, sizeof und, pr->undecided + pr->pending, 100, 3, 'g', 1);
-    ps->caption = malloc(256);
+    ps->caption = flint_malloc(256);
     if (ps->caption) {
         char bits[48];
         if (pr->max_prec_used > 64) snprintf(bits, sizeof bits, "64\xe2\x80\x93%ld bits", (long) pr->max_prec_used);
@@ -136,13 +136,13 @@ int plot_spec_build(plot_spec *ps, const run_results *res, int k)
     const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
     const case_t *c = res->c;
-    const char **names = malloc((pl->nregions + 1) * sizeof(char *));
+    const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
     int r, rc;
     if (names == NULL) return -1;
     for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
     rc = build(ps, res, &rp->pave, pl->nregions, names, (const char *const *) pl->colours, pl->title,
                pl->x_label, pl->y_label, pl->x, pl->y, rp->x_lo, rp->x_hi, rp->y_lo, rp->y_hi, rp->depth);
-    free(names);
+    flint_free(names);
     return rc;
 }
 
@@ -166,16 +166,16 @@ void plot_spec_clear(plot_spec *ps)
 {
     int r;
     for (r = 0; r < ps->nregions; r++) {
-        if (ps->names) free(ps->names[r]);
-        if (ps->legend) free(ps->legend[r]);
+        if (ps->names) flint_free(ps->names[r]);
+        if (ps->legend) flint_free(ps->legend[r]);
     }
-    free(ps->names);
-    free(ps->legend);
-    free(ps->cells);
-    free(ps->colours);
-    free(ps->x_label);
-    free(ps->y_label);
-    free(ps->title);
-    free(ps->caption);
+    flint_free(ps->names);
+    flint_free(ps->legend);
+    flint_free(ps->cells);
+    flint_free(ps->colours);
+    flint_free(ps->x_label);
+    flint_free(ps->y_label);
+    flint_free(ps->title);
+    flint_free(ps->caption);
     memset(ps, 0, sizeof *ps);
 }

@@ -24,7 +24,7 @@ void plot_spec_clear(plot_spec *ps);
 
 /* Helpers: "#rrggbb" (else palette colour i); "[lo, hi]" rounded outward
  * (fc_ball_bound_d); axis label (the
- * plot's, else the parameter's Unicode name and unit); malloc'd strings. */
+ * plot's, else the parameter's Unicode name and unit); flint_malloc'd strings. */
 figure_rgb plot_spec_colour(const char *s, int i);
 void plot_spec_range(char *buf, size_t n, double lo, double hi);
 char *plot_spec_axis_label(const case_t *c, const char *label, int param);

@@ -1,5 +1,7 @@
 /* report_doc.c -- page flow for report.pdf; see report_doc.h. */
 #include "report/report_doc.h"
+#include "base/fc_arb.h"
+#include "base/fc_str.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -158,8 +160,8 @@ rdoc_lines_free(char **lines, int n)
     if (lines == NULL)
         return;
     for (i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
+        flint_free(lines[i]);
+    flint_free(lines);
 }
 
 static double
@@ -183,7 +185,7 @@ char **
 rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
 {
     size_t n = text ? strlen(text) : 0, pos = 0;
-    char *t = malloc(n + 1), *buf = malloc(n + 1);
+    char *t = flint_malloc(n + 1), *buf = flint_malloc(n + 1);
     char **lines = NULL;
     int nl = 0, al = 0;
 
@@ -235,26 +237,26 @@ rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
         if (nl == al)
         {
             int a = al ? 2 * al : 8;
-            char **p = realloc(lines, a * sizeof(char *));
+            char **p = flint_realloc(lines, a * sizeof(char *));
             if (p == NULL)
                 goto fail;
             lines = p;
             al = a;
         }
-        lines[nl] = strndup(t + pos, end - pos);
+        lines[nl] = fc_strndup(t + pos, end - pos);
         if (lines[nl] == NULL)
             goto fail;
         nl++;
         pos = end;
     }
-    free(t);
-    free(buf);
+    flint_free(t);
+    flint_free(buf);
     if (lines == NULL)
     {
-        lines = malloc(sizeof(char *));
-        if (lines == NULL || (lines[0] = strdup("")) == NULL)
+        lines = flint_malloc(sizeof(char *));
+        if (lines == NULL || (lines[0] = fc_strdup("")) == NULL)
         {
-            free(lines);
+            flint_free(lines);
             return NULL;
         }
         nl = 1;
@@ -262,8 +264,8 @@ rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
     *nout = nl;
     return lines;
 fail:
-    free(t);
-    free(buf);
+    flint_free(t);
+    flint_free(buf);
     rdoc_lines_free(lines, nl);
     return NULL;
 }
@@ -287,7 +289,7 @@ rdoc_show(canvas *c, double x, double y, const char *s, double size)
         return;
     }
     n = strlen(s);
-    buf = malloc(n + 1);
+    buf = flint_malloc(n + 1);
     if (buf == NULL)
         return;
     {
@@ -336,7 +338,7 @@ rdoc_show(canvas *c, double x, double y, const char *s, double size)
             canvas_fill(c);
         }
     }
-    free(buf);
+    flint_free(buf);
 }
 
 static void
@@ -421,7 +423,7 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
     char **lines;
     int n, i, own_line;
 
-    head = malloc(strlen(lhs) + 4);
+    head = flint_malloc(strlen(lhs) + 4);
     if (head == NULL)
     {
         rdoc_fail(d, CANVAS_ERR_MEM);
@@ -437,7 +439,7 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
     lines = rdoc_wrap(d->c, rhs, avail - wl, avail - wl - size, &n);
     if (lines == NULL)
     {
-        free(head);
+        flint_free(head);
         rdoc_fail(d, CANVAS_ERR_MEM);
         return;
     }
@@ -471,7 +473,7 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
     }
     d->y += 0.3 * size;
     rdoc_lines_free(lines, n);
-    free(head);
+    flint_free(head);
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -484,16 +486,16 @@ static void
 rdoc_columns(canvas *c, int ncols, const char *const *head, const char *const *cells, int nrows,
              int flex, double size, double *w)
 {
-    double avail = rdoc_width(), total = 0, *nat = calloc(ncols, sizeof(double));
-    int *fixed = calloc(ncols, sizeof(int));
+    double avail = rdoc_width(), total = 0, *nat = flint_calloc(ncols, sizeof(double));
+    int *fixed = flint_calloc(ncols, sizeof(int));
     int j, r, changed, nfree;
 
     if (nat == NULL || fixed == NULL)
     {
         for (j = 0; j < ncols; j++)
             w[j] = avail / ncols;
-        free(nat);
-        free(fixed);
+        flint_free(nat);
+        flint_free(fixed);
         return;
     }
     for (j = 0; j < ncols; j++)
@@ -544,8 +546,8 @@ rdoc_columns(canvas *c, int ncols, const char *const *head, const char *const *c
                     w[j] = rest * nat[j] / sum;
         }
     }
-    free(nat);
-    free(fixed);
+    flint_free(nat);
+    flint_free(fixed);
 }
 
 typedef struct
@@ -615,8 +617,8 @@ void
 rdoc_table(rdoc *d, int ncols, const char *const *head, const char *const *cells, int nrows,
            int flex, double size)
 {
-    double *w = calloc(ncols, sizeof(double)), hh;
-    rdoc_cell *hc = calloc(ncols, sizeof(rdoc_cell)), *rc = calloc(ncols, sizeof(rdoc_cell));
+    double *w = flint_calloc(ncols, sizeof(double)), hh;
+    rdoc_cell *hc = flint_calloc(ncols, sizeof(rdoc_cell)), *rc = flint_calloc(ncols, sizeof(rdoc_cell));
     int r;
 
     if (w == NULL || hc == NULL || rc == NULL)
@@ -651,7 +653,7 @@ rdoc_table(rdoc *d, int ncols, const char *const *head, const char *const *cells
 done:
     if (hc)
         rdoc_cells_free(hc, ncols);
-    free(w);
-    free(hc);
-    free(rc);
+    flint_free(w);
+    flint_free(hc);
+    flint_free(rc);
 }

@@ -66,7 +66,7 @@ void rdoc_table(rdoc *d, int ncols, const char *const *head, const char *const *
                 int nrows, int flex, double size);
 
 /* Wrapped lines of TEXT at width W in the current font: *N lines, returned
- * as a newly allocated array of malloc'd strings (free both). */
+ * as a newly allocated array of flint_malloc'd strings (flint_free both). */
 char **rdoc_wrap(canvas *c, const char *text, double w1, double w, int *n);
 void rdoc_lines_free(char **lines, int n);
 

@@ -1,6 +1,7 @@
 /* report_pdf.c -- report.pdf: the template's prose and blocks filled from a
  * run_results, laid out with report_doc, saved atomically; see report.h. */
 #include "report/report.h"
+#include "base/fc_str.h"
 #include "report/report_doc.h"
 #include "report/template.h"
 #include "report/figure.h"
@@ -17,25 +18,7 @@
 
 /* ---- small helpers -------------------------------------------------------- */
 
-static char *
-rp_fmt(const char *fmt, ...)
-{
-    va_list ap;
-    char *s = NULL;
-    int n;
-
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (s = malloc((size_t) n + 1)) == NULL)
-        return NULL;
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t) n + 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-/* A growing list of malloc'd strings (table cells). */
+/* A growing list of flint_malloc'd strings (table cells). */
 typedef struct
 {
     char **v;
@@ -44,7 +27,7 @@ typedef struct
 } rp_list;
 
 static void
-rp_put(rp_list *l, char *s)   /* takes S (malloc'd; NULL: out of memory) */
+rp_put(rp_list *l, char *s)   /* takes S (flint_malloc'd; NULL: out of memory) */
 {
     if (s == NULL)
     {
@@ -54,10 +37,10 @@ rp_put(rp_list *l, char *s)   /* takes S (malloc'd; NULL: out of memory) */
     if (l->n == l->a)
     {
         int a = l->a ? 2 * l->a : 32;
-        char **p = realloc(l->v, a * sizeof(char *));
+        char **p = flint_realloc(l->v, a * sizeof(char *));
         if (p == NULL)
         {
-            free(s);
+            flint_free(s);
             l->oom = 1;
             return;
         }
@@ -70,15 +53,7 @@ rp_put(rp_list *l, char *s)   /* takes S (malloc'd; NULL: out of memory) */
 static void
 rp_puts(rp_list *l, const char *s)
 {
-    rp_put(l, strdup(s ? s : ""));
-}
-
-/* flint_malloc'd string into the list */
-static void
-rp_put_flint(rp_list *l, char *s)
-{
-    rp_puts(l, s ? s : "?");
-    flint_free(s);
+    rp_put(l, fc_strdup(s ? s : ""));
 }
 
 static void
@@ -87,25 +62,25 @@ rp_list_clear(rp_list *l)
     int i;
 
     for (i = 0; i < l->n; i++)
-        free(l->v[i]);
-    free(l->v);
+        flint_free(l->v[i]);
+    flint_free(l->v);
     memset(l, 0, sizeof *l);
 }
 
 static char *
-rp_name(const char *name)      /* Unicode name, malloc'd */
+rp_name(const char *name)      /* Unicode name, flint_malloc'd */
 {
     char *u = expr_name_unicode(name);
-    char *s = strdup(u ? u : name);
+    char *s = fc_strdup(u ? u : name);
     flint_free(u);
     return s;
 }
 
 static char *
-rp_expr(const expr_t e)        /* Unicode expression, malloc'd */
+rp_expr(const expr_t e)        /* Unicode expression, flint_malloc'd */
 {
     char *u = e ? expr_to_unicode(e) : NULL;
-    char *s = strdup(u ? u : "?");
+    char *s = fc_strdup(u ? u : "?");
     flint_free(u);
     return s;
 }
@@ -168,15 +143,15 @@ rp_superscript(char *buf, size_t n, long v)
     buf[k] = '\0';
 }
 
-/* VALUE without surrounding double quotes, malloc'd. */
+/* VALUE without surrounding double quotes, flint_malloc'd. */
 static char *
 rp_unquote(const char *v)
 {
     size_t n = strlen(v);
 
     if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
-        return strndup(v + 1, n - 2);
-    return strdup(v);
+        return fc_strndup(v + 1, n - 2);
+    return fc_strdup(v);
 }
 
 static int
@@ -206,14 +181,14 @@ rp_title(rdoc *d, const run_results *res, const char *date)
     d->y += 2;
     if (c->source && c->source[0])
     {
-        s = rp_fmt("Source: %s", c->source);
+        s = fc_printf("Source: %s", c->source);
         rdoc_par(d, s, 9.5, 0, 0, 12);
-        free(s);
+        flint_free(s);
     }
-    s = rp_fmt("Case %s (%s) \xc2\xb7 report of %s \xc2\xb7 fricert %s", c->id, c->path, date,
+    s = fc_printf("Case %s (%s) \xc2\xb7 report of %s \xc2\xb7 fricert %s", c->id, c->path, date,
                res->engine_version);
     rdoc_par(d, s, 9.5, 0, 0, 12);
-    free(s);
+    flint_free(s);
     d->y += 6;
 }
 
@@ -225,7 +200,7 @@ rp_summary(rdoc *d, const run_results *res)
 
     if (c->summary && c->summary[0])
         rdoc_par(d, c->summary, RDOC_BODY, 0, 0, 0);
-    s = rp_fmt("The case has %d parameter%s, %d definition%s and %d region%s; this report gives "
+    s = fc_printf("The case has %d parameter%s, %d definition%s and %d region%s; this report gives "
                "guaranteed enclosures at %d point%s, %d certified region diagram%s and %d claim%s. "
                "Every number below is an interval that contains the true value; every true or "
                "false is proved, and what could not be decided is reported as unknown or "
@@ -234,7 +209,7 @@ rp_summary(rdoc *d, const run_results *res)
                c->nregions, c->nregions == 1 ? "" : "s", res->npoints, res->npoints == 1 ? "" : "s",
                res->nplots, res->nplots == 1 ? "" : "s", res->nclaims, res->nclaims == 1 ? "" : "s");
     rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
-    free(s);
+    flint_free(s);
 }
 
 static void
@@ -253,9 +228,9 @@ rp_parameters(rdoc *d, const run_results *res)
         if (p->is_range)
         {
             char *a = rp_expr(p->lo), *b = rp_expr(p->hi);
-            rp_put(&l, rp_fmt("%s \xe2\x80\xa6 %s", a ? a : "?", b ? b : "?"));
-            free(a);
-            free(b);
+            rp_put(&l, fc_printf("%s \xe2\x80\xa6 %s", a ? a : "?", b ? b : "?"));
+            flint_free(a);
+            flint_free(b);
         }
         else
             rp_put(&l, rp_expr(p->value));
@@ -289,8 +264,8 @@ rp_definitions(rdoc *d, const run_results *res)
             char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
             if (lhs && rhs)
                 rdoc_equation(d, lhs, rhs, RDOC_BODY);
-            free(lhs);
-            free(rhs);
+            flint_free(lhs);
+            flint_free(rhs);
         }
         d->y += 4;
     }
@@ -305,24 +280,24 @@ rp_point_where(const run_results *res, const run_point *pt)
     int k;
 
     if (pt->index < 0)
-        return strdup("At the case's own values (a parameter given as a range varies over its "
+        return fc_strdup("At the case's own values (a parameter given as a range varies over its "
                       "whole range, so the enclosures hold for every value in it).");
     cp = &c->points[pt->index];
-    s = strdup("At ");
+    s = fc_strdup("At ");
     for (k = 0; s && k < cp->nset; k++)
     {
         char *n = rp_name(c->params[cp->set_param[k]].name), *v = rp_expr(cp->set_value[k]);
-        char *t = rp_fmt("%s%s%s = %s", s, k ? ", " : "", n ? n : "?", v ? v : "?");
-        free(n);
-        free(v);
-        free(s);
+        char *t = fc_printf("%s%s%s = %s", s, k ? ", " : "", n ? n : "?", v ? v : "?");
+        flint_free(n);
+        flint_free(v);
+        flint_free(s);
         s = t;
     }
     if (s)
     {
-        char *t = rp_fmt("%s%s; the other parameters as in the table of parameters.", s,
+        char *t = fc_printf("%s%s; the other parameters as in the table of parameters.", s,
                          cp->nset ? "" : "the case's values");
-        free(s);
+        flint_free(s);
         s = t;
     }
     return s;
@@ -345,7 +320,7 @@ rp_points(rdoc *d, const run_results *res)
     {
         const run_point *pt = &res->points[i];
         rp_list q = {0}, b = {0};
-        char *h = pt->index < 0 ? strdup("The case's own values") : rp_fmt("Point %s", pt->name);
+        char *h = pt->index < 0 ? fc_strdup("The case's own values") : fc_printf("Point %s", pt->name);
         char *w = rp_point_where(res, pt);
         int pairs = pt->nb < 3 ? (pt->nb > 0 ? pt->nb : 1) : 3;
 
@@ -353,13 +328,13 @@ rp_points(rdoc *d, const run_results *res)
             rdoc_heading(d, 2, h, 0);
         if (w)
             rdoc_par(d, w, 9, 0, 0, 0);
-        free(h);
-        free(w);
+        flint_free(h);
+        flint_free(w);
         for (k = 0; k < pt->nq; k++)
         {
             rp_put(&q, rp_name(pt->qnames[k]));
             if (pt->qst[k] == EXPR_DEFINED)
-                rp_put_flint(&q, fc_ball_str_unicode(pt->q + k, 0, res->prec));
+                rp_put(&q, fc_ball_str_unicode(pt->q + k, 0, res->prec));
             else
                 rp_puts(&q, pt->qst[k] == EXPR_UNDEFINED ? "undefined here"
                                                          : "not certified defined here");
@@ -409,8 +384,8 @@ rp_plot(rdoc *d, const run_results *res, int k)
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
 
-    h = pl->title && pl->title[0] ? rp_fmt("Plot %s: %s", pl->name, pl->title)
-                                  : rp_fmt("Plot %s", pl->name);
+    h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
+                                  : fc_printf("Plot %s", pl->name);
     /* a figure shrinks to at most 30 % less rather than leave a page half empty */
     if (rdoc_room(d) - 44 < 0.7 * fh)
         rdoc_need(d, fh + 44);
@@ -418,7 +393,7 @@ rp_plot(rdoc *d, const run_results *res, int k)
         fh = rdoc_room(d) - 44;
     rdoc_heading(d, 2, h ? h : pl->name, 0);
     rdoc_bookmark(d, 2, h ? h : pl->name);
-    free(h);
+    flint_free(h);
     if (!rp->ok)
     {
         rdoc_par(d, "This plot could not be paved (see the error reported by fricert).",
@@ -434,7 +409,7 @@ rp_plot(rdoc *d, const run_results *res, int k)
     have_ps = 1;
     fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
     rp_superscript(b, sizeof b, -rp->depth);
-    cap = rp_fmt("Certified paving at depth %d (smallest cells 2%s of each axis), "
+    cap = fc_printf("Certified paving at depth %d (smallest cells 2%s of each axis), "
                  "%ld cells; undecided \xe2\x89\xa4 %s %% of the box.",
                  rp->depth, b, pr->ncells, a);
     spec = ps.spec;
@@ -451,11 +426,11 @@ rp_plot(rdoc *d, const run_results *res, int k)
     {
         const char *u1 = c->params[pl->x].unit, *u2 = c->params[pl->y].unit;
         if (u1 && u1[0] && u2 && u2[0])
-            ux = rp_fmt("Area [%s \xc2\xb7 %s]", u1, u2);
+            ux = fc_printf("Area [%s \xc2\xb7 %s]", u1, u2);
         else if ((u1 && u1[0]) || (u2 && u2[0]))
-            ux = rp_fmt("Area [%s]", u1 && u1[0] ? u1 : u2);
+            ux = fc_printf("Area [%s]", u1 && u1[0] ? u1 : u2);
         else
-            ux = strdup("Area (parameter units)");
+            ux = fc_strdup("Area (parameter units)");
     }
     hd[0] = head[0];
     hd[1] = head[1];
@@ -480,13 +455,13 @@ rp_plot(rdoc *d, const run_results *res, int k)
         rp_puts(&tab, buf);
         rp_area_bound(a, sizeof a, pr, lo, MPFR_RNDD);
         rp_area_bound(b, sizeof b, pr, hi, MPFR_RNDU);
-        rp_put(&tab, rp_fmt("[%s, %s]", a, b));
+        rp_put(&tab, fc_printf("[%s, %s]", a, b));
         nrows++;
     }
     rp_oom(d, &tab);
     if (!tab.oom)
         rdoc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, RDOC_TABLE);
-    free(ux);
+    flint_free(ux);
     {
         char *bx0 = pave_arf_decimal(pr->x0), *by0 = pave_arf_decimal(pr->y0);
         char *bw = pave_arf_decimal(pr->w), *bh = pave_arf_decimal(pr->h);
@@ -496,7 +471,7 @@ rp_plot(rdoc *d, const run_results *res, int k)
             snprintf(tm, sizeof tm, "time not recorded (SOURCE_DATE_EPOCH set)");
         else
             snprintf(tm, sizeof tm, "%.3f s", pr->seconds);
-        s = rp_fmt("Fractions are of the paved box, the exact dyadic box with corner (%s, %s) and "
+        s = fc_printf("Fractions are of the paved box, the exact dyadic box with corner (%s, %s) and "
                    "sides %s \xc3\x97 %s that contains the plotted range. A cell is coloured with a "
                    "region only where its predicate is proved true on the whole closed cell. "
                    "%ld cells, %ld evaluations, deepest level %d, precision up to %ld bits, %s%s.",
@@ -507,14 +482,14 @@ rp_plot(rdoc *d, const run_results *res, int k)
                    : pr->budget_hit == 3 ? "; the memory cap stopped the paving" : "");
         if (s)
             rdoc_par(d, s, 8.5, 0, 0, 0);
-        free(s);
+        flint_free(s);
         flint_free(bx0); flint_free(by0); flint_free(bw); flint_free(bh);
     }
 done:
     rp_list_clear(&tab);
     if (have_ps)
         plot_spec_clear(&ps);
-    free(cap);
+    flint_free(cap);
 }
 
 /* ---- claims --------------------------------------------------------------- */
@@ -634,29 +609,29 @@ rp_claims(rdoc *d, const run_results *res)
         const claim_result *cl = &res->claims[i];
         const char *says = cl->claim ? cl->claim->says : NULL;
         const char *src = cl->claim ? cl->claim->source : NULL;
-        char *h = rp_fmt("Claim %s: %s", cl->claim ? cl->claim->name : "?",
+        char *h = fc_printf("Claim %s: %s", cl->claim ? cl->claim->name : "?",
                          claim_status_name(cl->status));
         char *s;
 
         rdoc_heading(d, 2, h ? h : "Claim", 1);
-        free(h);
+        flint_free(h);
         if (says)
         {
             char *u = rp_unquote(says);
-            s = rp_fmt("It says: \xe2\x80\x9c%s\xe2\x80\x9d", u ? u : says);
+            s = fc_printf("It says: \xe2\x80\x9c%s\xe2\x80\x9d", u ? u : says);
             rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
-            free(s);
-            free(u);
+            flint_free(s);
+            flint_free(u);
         }
         if (src)
         {
-            s = rp_fmt("Source: %s", src);
+            s = fc_printf("Source: %s", src);
             rdoc_par(d, s, 9, 0, 0, 0);
-            free(s);
+            flint_free(s);
         }
-        s = rp_fmt("Verdict: %s.", claim_status_name(cl->status));
+        s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
         rdoc_par(d, s, RDOC_BODY, 1, 0, 0);
-        free(s);
+        flint_free(s);
         if (cl->nwitness > 0)
         {
             rp_list l = {0};
@@ -672,24 +647,24 @@ rp_claims(rdoc *d, const run_results *res)
         }
         if (cl->claim_side && cl->claim_side[0])
         {
-            s = rp_fmt("The claim's side at the witness: %s", cl->claim_side);
+            s = fc_printf("The claim's side at the witness: %s", cl->claim_side);
             rdoc_par(d, s, RDOC_BODY, 0, 0, 12);
-            free(s);
+            flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
-            s = rp_fmt("The model's side at the witness: %s", cl->model_side);
+            s = fc_printf("The model's side at the witness: %s", cl->model_side);
             rdoc_par(d, s, RDOC_BODY, 0, 0, 12);
-            free(s);
+            flint_free(s);
         }
         if (cl->status == CLAIM_CONSISTENT)
         {
             char u[64];
             fc_ball_bound_d(u, sizeof u, cl->undecided, 100, 3, 'g', 1);
-            s = rp_fmt("No disagreement was found; they might still differ on at most %s %% of "
+            s = fc_printf("No disagreement was found; they might still differ on at most %s %% of "
                        "the parameter box, where neither side could be decided.", u);
             rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
-            free(s);
+            flint_free(s);
         }
         if (cl->detail && cl->detail[0])
             rdoc_par(d, cl->detail, RDOC_BODY, 0, 0, 0);
@@ -709,32 +684,32 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
     char *s;
     int i, repro = rp_reproducible();
 
-    s = rp_fmt("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
+    s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
                res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
     rdoc_par(d, s ? s : "Generated by fricert", RDOC_BODY, 0, 0, 0);
-    free(s);
+    flint_free(s);
 
     rp_puts(&l, "Case file");
     rp_puts(&l, c->path);
     rp_puts(&l, "SHA-256 of the case file");
     rp_puts(&l, res->sha256[0] ? res->sha256 : "(not computed)");
     rp_puts(&l, "fricert");
-    rp_put(&l, rp_fmt("%s (git %s)", res->engine_version, res->git));
+    rp_put(&l, fc_printf("%s (git %s)", res->engine_version, res->git));
     rp_puts(&l, "Libraries");
-    rp_put(&l, rp_fmt("FLINT %s, Arb %s, Cairo %s, libharu %s", res->flint, res->arb, canvas_cairo_version(),
+    rp_put(&l, fc_printf("FLINT %s, Arb %s, Cairo %s, libharu %s", res->flint, res->arb, canvas_cairo_version(),
                       canvas_hpdf_version()));
     rp_puts(&l, "Working precision");
-    rp_put(&l, rp_fmt("%ld bits for the enclosures at points (about %ld decimal digits)",
+    rp_put(&l, fc_printf("%ld bits for the enclosures at points (about %ld decimal digits)",
                       (long) res->prec, (long) (res->prec * 0.30103)));
     rp_puts(&l, "Threads");
-    rp_put(&l, rp_fmt("%d", res->threads > 0 ? res->threads : 1));
+    rp_put(&l, fc_printf("%d", res->threads > 0 ? res->threads : 1));
     rp_puts(&l, "Expectations ([expect])");
-    rp_put(&l, rp_fmt("%d passed, %d failed", res->expect_passed, res->expect_failed));
+    rp_put(&l, fc_printf("%d passed, %d failed", res->expect_passed, res->expect_failed));
     rp_puts(&l, "Total computing time");
-    rp_put(&l, repro ? strdup("not recorded (SOURCE_DATE_EPOCH set: reproducible output)")
-                     : rp_fmt("%.3f s", res->seconds));
+    rp_put(&l, repro ? fc_strdup("not recorded (SOURCE_DATE_EPOCH set: reproducible output)")
+                     : fc_printf("%.3f s", res->seconds));
     rp_puts(&l, "Report date");
-    rp_put(&l, rp_fmt("%s%s", date, repro ? " (from SOURCE_DATE_EPOCH)" : ""));
+    rp_put(&l, fc_printf("%s%s", date, repro ? " (from SOURCE_DATE_EPOCH)" : ""));
     rp_oom(d, &l);
     if (!l.oom)
         rdoc_table(d, 2, head, (const char *const *) l.v, l.n / 2, 1, RDOC_TABLE);
@@ -756,11 +731,11 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
             else
                 snprintf(tb, sizeof tb, "no time limit");
             rp_puts(&p, pl->name);
-            rp_put(&p, rp_fmt("%d (reached %d)", rp->depth, rp->pave.max_depth));
-            rp_put(&p, rp_fmt("%s; %s", cb, tb));
-            rp_put(&p, rp_fmt("%ld", rp->pave.ncells));
-            rp_put(&p, rp_fmt("%ld", rp->pave.evaluations));
-            rp_put(&p, repro ? strdup("\xe2\x80\x94") : rp_fmt("%.3f s", rp->pave.seconds));
+            rp_put(&p, fc_printf("%d (reached %d)", rp->depth, rp->pave.max_depth));
+            rp_put(&p, fc_printf("%s; %s", cb, tb));
+            rp_put(&p, fc_printf("%ld", rp->pave.ncells));
+            rp_put(&p, fc_printf("%ld", rp->pave.evaluations));
+            rp_put(&p, repro ? fc_strdup("\xe2\x80\x94") : fc_printf("%.3f s", rp->pave.seconds));
         }
         rp_oom(d, &p);
         if (!p.oom)
@@ -778,13 +753,13 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
 static int
 rp_info(rdoc *d, const run_results *res, long long t)
 {
-    char *creator = rp_fmt("fricert %s", res->engine_version);
-    char *subject = rp_fmt("Certified report on case %s (%s)", res->c->id,
+    char *creator = fc_printf("fricert %s", res->engine_version);
+    char *subject = fc_printf("Certified report on case %s (%s)", res->c->id,
                            res->c->source ? res->c->source : "");
     int st = rdoc_info(d, res->c->title, subject, creator, t);
 
-    free(creator);
-    free(subject);
+    flint_free(creator);
+    flint_free(subject);
     return st == CANVAS_OK ? 0 : -1;
 }
 
@@ -803,7 +778,7 @@ static int
 rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_error *err)
 {
     int i, k, has_prov = 0;
-    char *drawn = calloc(res->nplots + 1, 1);
+    char *drawn = flint_calloc(res->nplots + 1, 1);
 
     if (drawn == NULL)
         return REPORT_ERR_IO;
@@ -824,7 +799,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
             s = tmpl_expand(t, it, res, err);
             if (s == NULL)
             {
-                free(drawn);
+                flint_free(drawn);
                 return REPORT_ERR_INPUT;
             }
             if (it->kind == TMPL_PARA)
@@ -837,7 +812,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
                     rdoc_need(d, 0.7 * 0.74 * rdoc_width() + 90);
                 rdoc_heading(d, it->kind == TMPL_H1 ? 1 : 2, s, 1);
             }
-            free(s);
+            flint_free(s);
             continue;
         }
         switch (it->block)
@@ -873,7 +848,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
         rdoc_heading(d, 1, "Provenance", 1);
         rp_provenance(d, res, date);
     }
-    free(drawn);
+    flint_free(drawn);
     return REPORT_OK;
 }
 
@@ -924,7 +899,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     rc = rp_body(&d, res, &tm, date, err);
     if (rc != REPORT_OK)
         goto done;
-    footer = rp_fmt("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
+    footer = fc_printf("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
     st = rdoc_finish(&d, footer);
     if (st != CANVAS_OK)
     {
@@ -939,7 +914,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
         rc = REPORT_ERR_IO;
     }
 done:
-    free(footer);
+    flint_free(footer);
     rdoc_clear(&d);
     tmpl_clear(&tm);
     return rc;

@@ -197,6 +197,6 @@ char *results_json_dumps(const run_results *res)
     memcpy(out, text, n);
     out[n] = '\n';
     out[n + 1] = 0;
-    free(text);
+    free(text);   /* jansson's buffer: its own allocator */
     return out;
 }

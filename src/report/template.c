@@ -1,6 +1,7 @@
 /* template.c -- reading, checking and filling report templates; see
  * template.h for the format. */
 #include "report/template.h"
+#include "base/fc_str.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -135,7 +136,7 @@ tmpl_add(tmpl_builder *b, tmpl_kind kind, int line, int col)
     if (t->nitems == b->alloc)
     {
         int n = b->alloc ? 2 * b->alloc : 16;
-        tmpl_item *p = realloc(t->items, n * sizeof(tmpl_item));
+        tmpl_item *p = flint_realloc(t->items, n * sizeof(tmpl_item));
         if (p == NULL)
             return NULL;
         t->items = p;
@@ -160,19 +161,19 @@ tmpl_append(tmpl_item *it, size_t *cur, size_t *cap, const char *s, size_t len, 
     if (need > *cap)
     {
         size_t n = need * 2;
-        char *p = realloc(it->text, n);
+        char *p = flint_realloc(it->text, n);
         if (p == NULL)
             return -1;
         it->text = p;
         *cap = n;
     }
-    o = realloc(it->off, (it->nlines + 1) * sizeof(int));
+    o = flint_realloc(it->off, (it->nlines + 1) * sizeof(int));
     if (o)
         it->off = o;
-    l = realloc(it->lno, (it->nlines + 1) * sizeof(int));
+    l = flint_realloc(it->lno, (it->nlines + 1) * sizeof(int));
     if (l)
         it->lno = l;
-    c = realloc(it->lcol, (it->nlines + 1) * sizeof(int));
+    c = flint_realloc(it->lcol, (it->nlines + 1) * sizeof(int));
     if (c)
         it->lcol = c;
     if (!o || !l || !c)
@@ -271,7 +272,7 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
     memset(t, 0, sizeof *t);
     memset(&b, 0, sizeof b);
     b.t = t;
-    t->path = strdup(path);
+    t->path = fc_strdup(path);
     if (t->path == NULL)
         goto nomem;
 
@@ -356,7 +357,7 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
                 it->block = ph.block;
                 if (ph.block == TMPL_PLOT)
                 {
-                    it->text = strndup(ph.name, ph.name_len);
+                    it->text = fc_strndup(ph.name, ph.name_len);
                     if (it->text == NULL)
                         goto nomem;
                 }
@@ -405,10 +406,10 @@ tmpl_read(tmpl_t *t, const char *path, fc_error *err)
     {
         if (n + 4096 + 1 > cap)
         {
-            char *p = realloc(buf, cap = 2 * (n + 4096 + 1));
+            char *p = flint_realloc(buf, cap = 2 * (n + 4096 + 1));
             if (p == NULL)
             {
-                free(buf);
+                flint_free(buf);
                 fclose(f);
                 fc_error_at(err, path, 1, 1, "out of memory");
                 return -1;
@@ -424,7 +425,7 @@ tmpl_read(tmpl_t *t, const char *path, fc_error *err)
     fclose(f);
     if (r)
     {
-        free(buf);
+        flint_free(buf);
         fc_error_at(err, path, 1, 1, "cannot read template");
         return -1;
     }
@@ -434,12 +435,12 @@ tmpl_read(tmpl_t *t, const char *path, fc_error *err)
         int line = 1;
         for (k = 0; buf[k]; k++)
             line += buf[k] == '\n';
-        free(buf);
+        flint_free(buf);
         fc_error_at(err, path, line, 1, "NUL byte in template");
         return -1;
     }
     r = tmpl_parse(t, path, buf, err);
-    free(buf);
+    flint_free(buf);
     return r;
 }
 
@@ -450,13 +451,13 @@ tmpl_clear(tmpl_t *t)
 
     for (i = 0; i < t->nitems; i++)
     {
-        free(t->items[i].text);
-        free(t->items[i].off);
-        free(t->items[i].lno);
-        free(t->items[i].lcol);
+        flint_free(t->items[i].text);
+        flint_free(t->items[i].off);
+        flint_free(t->items[i].lno);
+        flint_free(t->items[i].lcol);
     }
-    free(t->items);
-    free(t->path);
+    flint_free(t->items);
+    flint_free(t->path);
     memset(t, 0, sizeof *t);
 }
 
@@ -507,7 +508,7 @@ tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
     if (*len + n + 1 > *cap)
     {
         size_t c = 2 * (*len + n + 1);
-        char *p = realloc(*out, c);
+        char *p = flint_realloc(*out, c);
         if (p == NULL)
             return -1;
         *out = p;
@@ -608,7 +609,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
 fail:
     if (out)
     {
-        free(*out);
+        flint_free(*out);
         *out = NULL;
     }
     return -1;

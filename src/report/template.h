@@ -57,7 +57,7 @@ int tmpl_check(const tmpl_t *t, const run_results *res, fc_error *err);
 
 /* The text of heading/paragraph IT with inline placeholders replaced by
  * enclosures (arb_get_str, guaranteed) and verdicts.  Newly allocated
- * (free); NULL with a located message in err on a bad reference. */
+ * (flint_free); NULL with a located message in err on a bad reference. */
 char *tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res,
                   fc_error *err);
 

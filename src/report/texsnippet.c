@@ -106,16 +106,16 @@ report_write_tex(const run_results *res, int plot, const char *dir)
     }
     rp = &res->plots[plot];
     pl = rp->plot;
-    path = malloc(strlen(dir) + strlen(pl->name) + 8);
+    path = flint_malloc(strlen(dir) + strlen(pl->name) + 8);
     if (path == NULL)
         return -1;
     sprintf(path, "%s/%s.tex", dir, pl->name);
     if (fc_atomic_open(&f, path) != 0)
     {
-        free(path);
+        flint_free(path);
         return -1;
     }
-    free(path);
+    flint_free(path);
 
     fprintf(f.fp, "%% %s.tex -- figure of plot '%s' of case %s, written by fricert %s (git %s)\n",
             pl->name, pl->name, c->id, res->engine_version, res->git);

@@ -1,0 +1,38 @@
+/* fc_str.c -- strings on FLINT's allocator. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "base/fc_arb.h"
+#include "base/fc_str.h"
+
+char *fc_strndup(const char *s, size_t n)
+{
+    size_t k = 0;
+    char *r;
+    while (k < n && s[k]) k++;
+    r = flint_malloc(k + 1);
+    memcpy(r, s, k);
+    r[k] = '\0';
+    return r;
+}
+
+char *fc_strdup(const char *s)
+{
+    return fc_strndup(s, (size_t) -1);
+}
+
+char *fc_printf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) return fc_strdup("");
+    s = flint_malloc((size_t) n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t) n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
