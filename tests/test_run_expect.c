@@ -1,35 +1,6 @@
-/* test_cli.c -- the certified pieces of the command line: the [expect]
- * containment test against exact rational bounds, the printed decimals
- * (read back with arb_set_str they must contain the ball), and the
- * evaluation of [expect] lines whose answers are worked out here by hand. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <cmocka.h>
-#include "fc_test.h"
-#include "cli/cli.h"
-#include "report/results_json.h"
-
-/* x = [m +/- r] with m, r given as exact rationals p/q (r rounded up). */
-static void ball_q(arb_t x, slong mp, ulong mq, slong rp, ulong rq)
-{
-    fmpq_t q;
-    arb_t r;
-    fmpq_init(q);
-    arb_init(r);
-    fmpq_set_si(q, mp, mq);
-    arb_set_fmpq(x, q, 300);
-    fmpq_set_si(q, rp, rq);
-    arb_set_fmpq(r, q, 300);
-    arb_add_error(x, r);
-    arb_clear(r);
-    fmpq_clear(q);
-}
+/* test_run_expect.c -- [expect] lines (run_expect.c): run_ball_within on exact rational balls, and a
+ * small case whose values are known exactly. */
+#include "test_ball_util.h"
 
 static void test_within(void **state)
 {
@@ -69,58 +40,6 @@ static void test_within(void **state)
     arb_clear(x);
     arb_clear(v);
     fmpq_clear(tol);
-}
-
-/* Printed forms read back with arb_set_str contain the ball. */
-static void test_strings(void **state)
-{
-    flint_rand_t st;
-    arb_t x, y, m, r;
-    char *s, *mid, *rad;
-    int i;
-    flint_randinit(st);
-    arb_init(x);
-    arb_init(y);
-    arb_init(m);
-    arb_init(r);
-    for (i = 0; i < fc_test_iters(2000); i++) {
-        slong prec = 16 + n_randint(st, 200);
-        arb_randtest(x, st, 1 + n_randint(st, 300), 1 + n_randint(st, 40));
-        if (!arb_is_finite(x)) continue;
-        s = fc_ball_str(x, prec);
-        assert_int_equal(arb_set_str(y, s, 400), 0);
-        if (!arb_contains(y, x)) print_error("%s does not contain the ball\n", s);
-        assert_true(arb_contains(y, x));
-        flint_free(s);
-        fc_ball_mid_rad(&mid, &rad, x, fc_ball_digits(prec));
-        assert_int_equal(arb_set_str(m, mid, 400), 0);
-        assert_int_equal(arb_set_str(r, rad, 400), 0);
-        arb_add_error(m, r);
-        assert_true(arb_contains(m, x));
-        flint_free(mid);
-        flint_free(rad);
-    }
-    /* exact values print exactly */
-    arb_set_si(x, -9);
-    s = fc_ball_str(x, 128);
-    assert_string_equal(s, "-9");
-    flint_free(s);
-    arb_set_d(x, 0.25);
-    s = fc_ball_str(x, 128);
-    assert_string_equal(s, "0.25");
-    flint_free(s);
-    /* a wide ball keeps a few digits of its midpoint: [1.5 +/- 0.25] */
-    ball_q(x, 3, 2, 1, 4);
-    s = fc_ball_str(x, 128);
-    assert_int_equal(strncmp(s, "[1.5", 4), 0);
-    assert_int_equal(arb_set_str(y, s, 400), 0);
-    assert_true(arb_contains(y, x));
-    flint_free(s);
-    arb_clear(x);
-    arb_clear(y);
-    arb_clear(m);
-    arb_clear(r);
-    flint_randclear(st);
 }
 
 /* [expect] lines on a small case whose values are known exactly:
@@ -169,7 +88,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_within),
-        cmocka_unit_test(test_strings),
         cmocka_unit_test(test_expect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
