@@ -9,9 +9,9 @@
 #include <time.h>
 #include <hpdf.h>
 #include "report/figure.h"
-#include "report/canvas_hpdf.h"
+#include "canvas/canvas_hpdf.h"
 
-static figure_cell *cells;
+static report_figure_cell *cells;
 static size_t n, alloc;
 
 static void
@@ -50,7 +50,7 @@ pave(double x0, double x1, double y0, double y1, int d)
         return;
     }
     if (n == alloc)
-        cells = realloc(cells, (alloc = 2 * alloc + 1024) * sizeof(figure_cell));
+        cells = realloc(cells, (alloc = 2 * alloc + 1024) * sizeof(report_figure_cell));
     cells[n].x_lo = x0; cells[n].x_hi = x1;
     cells[n].y_lo = y0; cells[n].y_hi = y1;
     cells[n].label = label;
@@ -64,7 +64,7 @@ main(int argc, char **argv)
     static const char *legend[2] = {"disc  x\xc2\xb2 + y\xc2\xb2 < 1", "ring  1 < x\xc2\xb2 + y\xc2\xb2 < 2"};
     int depth = argc > 2 ? atoi(argv[2]) : 9, r, st;
     char caption[200], path[512];
-    figure_spec s = {0};
+    report_figure_spec s = {0};
     clock_t t0;
     HPDF_Doc doc;
     canvas *c;
@@ -91,7 +91,7 @@ main(int argc, char **argv)
             "unique  B > 0   area \xe2\x88\x88 [0.612, 0.618]",
             "indeterminate  B < 0 \xe2\x88\xa7 A\xe2\x82\x80 > 0   area \xe2\x88\x88 [0.101, 0.104]"};
         static double ox[50], oy[50];
-        static figure_overlay ov;
+        static report_figure_overlay ov;
         size_t k;
         for (k = 0; k < n; k++)
         {
@@ -123,7 +123,7 @@ main(int argc, char **argv)
     }
 
     t0 = clock();
-    r = figure_write_files(&s, argv[1], "demo");
+    r = report_figure_write_files(&s, argv[1], "demo");
     printf("cairo: %s, %zu cells, %.2f s\n", canvas_strerror(r), n,
            (double) (clock() - t0) / CLOCKS_PER_SEC);
 
@@ -132,7 +132,7 @@ main(int argc, char **argv)
     HPDF_SetCompressionMode(doc, HPDF_COMP_ALL);
     c = canvas_hpdf_new(doc, NULL, 0, 0, 1, 595, 842, &st);
     canvas_begin_page(c, 595, 842);
-    r = figure_draw(c, &s, 57, 72, 480, 400);
+    r = report_figure_draw(c, &s, 57, 72, 480, 400);
     canvas_finish(c);
     canvas_free(c);
     snprintf(path, sizeof path, "%s/demo_hpdf.pdf", argv[1]);

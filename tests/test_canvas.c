@@ -134,7 +134,7 @@ test_cairo_files(void **state)
 static void
 test_png_pixels(void **state)
 {
-    figure_spec s;
+    report_figure_spec s;
     double box[4];
     int st, i, j;
     canvas *c;
@@ -142,22 +142,22 @@ test_png_pixels(void **state)
 
     (void) state;
     make_spec(&s);
-    c = canvas_cairo_new(CANVAS_CAIRO_PNG, tmp_path("probe.png"), FIGURE_WIDTH,
-                         FIGURE_HEIGHT, FIGURE_PNG_SCALE, &st);
+    c = canvas_cairo_new(CANVAS_CAIRO_PNG, tmp_path("probe.png"), REPORT_FIGURE_WIDTH,
+                         REPORT_FIGURE_HEIGHT, REPORT_FIGURE_PNG_SCALE, &st);
     assert_non_null(c);
-    assert_int_equal(figure_plot_box(c, &s, 0, 0, FIGURE_WIDTH, FIGURE_HEIGHT, box), CANVAS_OK);
+    assert_int_equal(report_figure_plot_box(c, &s, 0, 0, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT, box), CANVAS_OK);
     canvas_free(c);
     assert_true(box[2] > 200 && box[3] > 150);
 
     img = cairo_image_surface_create_from_png(path_in2("run1", "fig.png"));
     assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
-    assert_int_equal(cairo_image_surface_get_width(img), (int) (FIGURE_WIDTH * FIGURE_PNG_SCALE));
-    assert_int_equal(cairo_image_surface_get_height(img), (int) (FIGURE_HEIGHT * FIGURE_PNG_SCALE));
+    assert_int_equal(cairo_image_surface_get_width(img), (int) (REPORT_FIGURE_WIDTH * REPORT_FIGURE_PNG_SCALE));
+    assert_int_equal(cairo_image_surface_get_height(img), (int) (REPORT_FIGURE_HEIGHT * REPORT_FIGURE_PNG_SCALE));
 
     for (i = 0; i < N; i++)
         for (j = 0; j < N; j++)
         {
-            const figure_cell *e = &cells[i * N + j];
+            const report_figure_cell *e = &cells[i * N + j];
             double cx = (e->x_lo + e->x_hi) / 2, cy = (e->y_lo + e->y_hi) / 2;
             double r2 = cx * cx + cy * cy;
             uint32_t px = pixel_at(img, box, cx, cy);

@@ -20,10 +20,10 @@
 #include <cairo.h>
 #include <hpdf.h>
 
-#include "report/atomic.h"
-#include "report/canvas.h"
-#include "report/canvas_cairo.h"
-#include "report/canvas_hpdf.h"
+#include "base/fc_atomic.h"
+#include "canvas/canvas.h"
+#include "canvas/canvas_cairo.h"
+#include "canvas/canvas_hpdf.h"
 #include "report/figure.h"
 
 #define N 24                 /* grid is N x N over [-1.5, 1.5]^2, step 1/8 */
@@ -32,7 +32,7 @@
 
 static char tmpdir[256];
 
-static figure_cell cells[N * N];
+static report_figure_cell cells[N * N];
 
 static size_t ncells;
 
@@ -43,7 +43,7 @@ static const char *legend[2] = {"disc x\xc2\xb2+y\xc2\xb2 < 1  area \xe2\x88\x88
 
 static double ov_x[65], ov_y[65];
 
-static figure_overlay overlay;
+static report_figure_overlay overlay;
 
 /* min and max of x^2 over [a, b], exact for dyadic a, b */
 static inline void
@@ -63,7 +63,7 @@ make_cells(void)
     for (i = 0; i < N; i++)
         for (j = 0; j < N; j++)
         {
-            figure_cell *c = &cells[ncells++];
+            report_figure_cell *c = &cells[ncells++];
             double xl, xh, yl, yh, rlo, rhi;
 
             c->x_lo = LO + i * STEP;
@@ -88,7 +88,7 @@ make_cells(void)
 }
 
 static inline void
-make_spec(figure_spec *s)
+make_spec(report_figure_spec *s)
 {
     int k;
 
@@ -211,20 +211,20 @@ no_temp_files(const char *dir)
 static inline void
 write_run(const char *sub)
 {
-    figure_spec s;
+    report_figure_spec s;
     char d[512];
 
     snprintf(d, sizeof d, "%s/%s", tmpdir, sub);
     mkdir(d, 0777);
     make_spec(&s);
-    assert_int_equal(figure_write_files(&s, d, "fig"), CANVAS_OK);
+    assert_int_equal(report_figure_write_files(&s, d, "fig"), CANVAS_OK);
 }
 
-/* Pixel of the PNG at data point (X, Y), with the plot box from figure_plot_box. */
+/* Pixel of the PNG at data point (X, Y), with the plot box from report_figure_plot_box. */
 static inline uint32_t
 pixel_at(cairo_surface_t *img, const double box[4], double x, double y)
 {
-    double sx = FIGURE_PNG_SCALE;
+    double sx = REPORT_FIGURE_PNG_SCALE;
     double X = box[0] + (x - LO) / (N * STEP) * box[2];
     double Y = box[1] + box[3] - (y - LO) / (N * STEP) * box[3];
     int px = (int) floor(X * sx), py = (int) floor(Y * sx);

@@ -2,12 +2,12 @@
  * into a libharu page. */
 #include "test_canvas_util.h"
 
-/* figure_draw stays inside its box, and draws something there */
+/* report_figure_draw stays inside its box, and draws something there */
 static void
 test_figure_box(void **state)
 {
     const char *p = tmp_path("box.png");
-    figure_spec s;
+    report_figure_spec s;
     cairo_surface_t *img;
     unsigned char *data;
     int st, stride, x, y, out = 0, in = 0;
@@ -17,7 +17,7 @@ test_figure_box(void **state)
     assert_non_null(c);
     make_spec(&s);
     canvas_begin_page(c, 300, 260);
-    assert_int_equal(figure_draw(c, &s, 40, 30, 220, 200), CANVAS_OK);
+    assert_int_equal(report_figure_draw(c, &s, 40, 30, 220, 200), CANVAS_OK);
     assert_int_equal(canvas_finish(c), CANVAS_OK);
     canvas_free(c);
 
@@ -43,8 +43,8 @@ test_figure_box(void **state)
 static void
 test_bad_spec(void **state)
 {
-    figure_spec s;
-    figure_cell bad = {0, 1, 0, 1, 5};
+    report_figure_spec s;
+    report_figure_cell bad = {0, 1, 0, 1, 5};
     int st;
     canvas *c = canvas_cairo_new(CANVAS_CAIRO_SVG, tmp_path("bad.svg"), 100, 100, 1, &st);
 
@@ -52,10 +52,10 @@ test_bad_spec(void **state)
     make_spec(&s);
     s.cells = &bad;
     s.ncells = 1;
-    assert_int_equal(figure_draw(c, &s, 0, 0, 100, 100), FIGURE_ERR_SPEC);
+    assert_int_equal(report_figure_draw(c, &s, 0, 0, 100, 100), REPORT_FIGURE_ERR_SPEC);
     make_spec(&s);
     s.x_hi = s.x_lo;
-    assert_int_equal(figure_draw(c, &s, 0, 0, 100, 100), FIGURE_ERR_SPEC);
+    assert_int_equal(report_figure_draw(c, &s, 0, 0, 100, 100), REPORT_FIGURE_ERR_SPEC);
     canvas_free(c);       /* never finished: no file */
     assert_int_equal(access(tmp_path("bad.svg"), F_OK), -1);
 }
@@ -63,7 +63,7 @@ test_bad_spec(void **state)
 static void
 test_hpdf_figure(void **state)
 {
-    figure_spec s;
+    report_figure_spec s;
     HPDF_Doc doc = HPDF_New(hpdf_error, NULL);
     HPDF_Page page;
     canvas *c;
@@ -81,16 +81,16 @@ test_hpdf_figure(void **state)
     c = canvas_hpdf_new(doc, NULL, 0, 0, 1, 595, 842, &st);
     assert_non_null(c);
     assert_int_equal(canvas_begin_page(c, 595, 842), CANVAS_OK);
-    assert_int_equal(figure_draw(c, &s, 50, 100, FIGURE_WIDTH, FIGURE_HEIGHT), CANVAS_OK);
+    assert_int_equal(report_figure_draw(c, &s, 50, 100, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT), CANVAS_OK);
     assert_int_equal(canvas_finish(c), CANVAS_OK);
     canvas_free(c);
 
     /* page 2: the caller's page, figure placed at an offset and half size */
     page = HPDF_AddPage(doc);
     HPDF_Page_SetSize(page, HPDF_PAGE_SIZE_A4, HPDF_PAGE_PORTRAIT);
-    c = canvas_hpdf_new(doc, page, 300, 600, 0.5, FIGURE_WIDTH, FIGURE_HEIGHT, &st);
+    c = canvas_hpdf_new(doc, page, 300, 600, 0.5, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT, &st);
     assert_non_null(c);
-    assert_int_equal(figure_draw(c, &s, 0, 0, FIGURE_WIDTH, FIGURE_HEIGHT), CANVAS_OK);
+    assert_int_equal(report_figure_draw(c, &s, 0, 0, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT), CANVAS_OK);
     assert_int_equal(canvas_finish(c), CANVAS_OK);
     canvas_free(c);
 
@@ -136,7 +136,7 @@ test_hpdf_figure(void **state)
     free(out);
     assert_true(title_x > 50 && title_x < 530);
     assert_true(title_y > 100 && title_y < 125);            /* top of the figure */
-    assert_true(xlabel_y > 100 + FIGURE_HEIGHT / 2 && xlabel_y < 100 + FIGURE_HEIGHT);
+    assert_true(xlabel_y > 100 + REPORT_FIGURE_HEIGHT / 2 && xlabel_y < 100 + REPORT_FIGURE_HEIGHT);
 
     snprintf(cmd, sizeof cmd, "pdftotext -bbox -f 2 -l 2 '%s' - 2>/dev/null", pdf);
     out = run(cmd);
@@ -150,7 +150,7 @@ test_hpdf_figure(void **state)
             title_y = y0, title_x = x0;
     }
     free(out);
-    assert_true(title_x > 300 && title_x < 300 + FIGURE_WIDTH / 2);
+    assert_true(title_x > 300 && title_x < 300 + REPORT_FIGURE_WIDTH / 2);
     assert_true(title_y > 600 && title_y < 612);
 }
 

@@ -100,7 +100,7 @@ static int run_ok(const char *cmd)
 static void write_case(run_results *res, const char *dir)
 {
     char path[1200], err[1024];
-    char *json = results_json_dumps(res);
+    char *json = report_json_dumps(res);
     FILE *f;
     int k;
     mkdir(dir, 0777);

@@ -15,23 +15,23 @@
 
 /* The template calls with their error formatted as "FILE:LINE:COL: message". */
 static int
-tmpl_parse_fmt(tmpl_t *t, const char *path, const char *src, char *err, size_t n)
+report_tmpl_parse_fmt(report_tmpl_t *t, const char *path, const char *src, char *err, size_t n)
 {
     fc_error e;
     int r;
     memset(&e, 0, sizeof e);
-    r = tmpl_parse(t, path, src, &e);
+    r = report_tmpl_parse(t, path, src, &e);
     fc_error_format(err, n, &e);
     return r;
 }
 
 static int
-tmpl_read_fmt(tmpl_t *t, const char *path, char *err, size_t n)
+report_tmpl_read_fmt(report_tmpl_t *t, const char *path, char *err, size_t n)
 {
     fc_error e;
     int r;
     memset(&e, 0, sizeof e);
-    r = tmpl_read(t, path, &e);
+    r = report_tmpl_read(t, path, &e);
     fc_error_format(err, n, &e);
     return r;
 }
@@ -55,61 +55,61 @@ test_items(void **state)
         "{{ points }}\n"                                 /* 13 */
         "{{q:mu_min}}\n"                                 /* 14: inline alone: a paragraph */
         "{{parameters}}\n{{definitions}}\n{{claims}}\n{{provenance}}";  /* 15-18, no final newline */
-    tmpl_t t;
+    report_tmpl_t t;
     char err[512];
-    const tmpl_item *it;
+    const report_tmpl_item *it;
 
     (void) state;
-    if (tmpl_parse_fmt(&t, "x.tmpl", src, err, sizeof err) != 0)
+    if (report_tmpl_parse_fmt(&t, "x.tmpl", src, err, sizeof err) != 0)
     {
         print_error("%s\n", err);
         fail();
     }
     assert_int_equal(t.nitems, 12);
     it = t.items;
-    assert_int_equal(it[0].kind, TMPL_H1);
+    assert_int_equal(it[0].kind, REPORT_TMPL_H1);
     assert_string_equal(it[0].text, "Summary of {{q:B@book}}");
     assert_int_equal(it[0].line, 2);
-    assert_int_equal(it[1].kind, TMPL_BLOCK);
-    assert_int_equal(it[1].block, TMPL_SUMMARY);
+    assert_int_equal(it[1].kind, REPORT_TMPL_BLOCK);
+    assert_int_equal(it[1].block, REPORT_TMPL_SUMMARY);
     assert_int_equal(it[1].line, 4);
-    assert_int_equal(it[2].kind, TMPL_PARA);
+    assert_int_equal(it[2].kind, REPORT_TMPL_PARA);
     assert_string_equal(it[2].text,
                         "First line of a paragraph continued {{v:unique@book}} here. last.");
     assert_int_equal(it[2].nlines, 3);
     assert_int_equal(it[2].lno[1], 6);
     assert_int_equal(it[2].lcol[1], 4);
     assert_int_equal(it[2].lno[2], 8);
-    assert_int_equal(it[3].kind, TMPL_H2);
+    assert_int_equal(it[3].kind, REPORT_TMPL_H2);
     assert_string_equal(it[3].text, "Sub");
-    assert_int_equal(it[4].kind, TMPL_BLOCK);
-    assert_int_equal(it[4].block, TMPL_PLOT);
+    assert_int_equal(it[4].kind, REPORT_TMPL_BLOCK);
+    assert_int_equal(it[4].block, REPORT_TMPL_PLOT);
     assert_string_equal(it[4].text, "main");
     assert_int_equal(it[4].line, 11);
     assert_int_equal(it[4].col, 3);
-    assert_int_equal(it[5].block, TMPL_PLOTS);
-    assert_int_equal(it[6].block, TMPL_POINTS);
-    assert_int_equal(it[7].kind, TMPL_PARA);
+    assert_int_equal(it[5].block, REPORT_TMPL_PLOTS);
+    assert_int_equal(it[6].block, REPORT_TMPL_POINTS);
+    assert_int_equal(it[7].kind, REPORT_TMPL_PARA);
     assert_string_equal(it[7].text, "{{q:mu_min}}");
-    assert_int_equal(it[8].block, TMPL_PARAMETERS);
-    assert_int_equal(it[9].block, TMPL_DEFINITIONS);
-    assert_int_equal(it[10].block, TMPL_CLAIMS);
-    assert_int_equal(it[11].block, TMPL_PROVENANCE);
+    assert_int_equal(it[8].block, REPORT_TMPL_PARAMETERS);
+    assert_int_equal(it[9].block, REPORT_TMPL_DEFINITIONS);
+    assert_int_equal(it[10].block, REPORT_TMPL_CLAIMS);
+    assert_int_equal(it[11].block, REPORT_TMPL_PROVENANCE);
     assert_int_equal(it[11].line, 18);
-    tmpl_clear(&t);
+    report_tmpl_clear(&t);
 }
 
 static void
 expect_error(const char *src, const char *want)
 {
-    tmpl_t t;
+    report_tmpl_t t;
     char err[512], full[600];
 
     snprintf(full, sizeof full, "y.tmpl:%s", want);
-    if (tmpl_parse_fmt(&t, "y.tmpl", src, err, sizeof err) == 0)
+    if (report_tmpl_parse_fmt(&t, "y.tmpl", src, err, sizeof err) == 0)
     {
         print_error("no error; want %s\n", full);
-        tmpl_clear(&t);
+        report_tmpl_clear(&t);
         fail();
     }
     if (strcmp(err, full) != 0)
@@ -146,27 +146,27 @@ static void
 test_read_and_find(void **state)
 {
     char dir[] = "/tmp/fc_test_tmpl.XXXXXX", path[600], err[700], buf[256];
-    tmpl_t t;
+    report_tmpl_t t;
     FILE *f;
 
     (void) state;
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/default.tmpl", dir);
-    assert_int_equal(tmpl_find(buf, sizeof buf, dir, NULL), -1);
+    assert_int_equal(report_tmpl_find(buf, sizeof buf, dir, NULL), -1);
     f = fopen(path, "w");
     assert_non_null(f);
     fputs("# Title\r\n\r\n{{summary}}\r\n", f);   /* CRLF accepted */
     fclose(f);
-    assert_int_equal(tmpl_find(buf, sizeof buf, dir, NULL), 0);
+    assert_int_equal(report_tmpl_find(buf, sizeof buf, dir, NULL), 0);
     assert_string_equal(buf, path);
-    assert_int_equal(tmpl_find(buf, sizeof buf, dir, "default"), 0);
-    assert_int_equal(tmpl_read_fmt(&t, path, err, sizeof err), 0);
+    assert_int_equal(report_tmpl_find(buf, sizeof buf, dir, "default"), 0);
+    assert_int_equal(report_tmpl_read_fmt(&t, path, err, sizeof err), 0);
     assert_int_equal(t.nitems, 2);
     assert_string_equal(t.items[0].text, "Title");
-    assert_int_equal(t.items[1].block, TMPL_SUMMARY);
-    tmpl_clear(&t);
+    assert_int_equal(t.items[1].block, REPORT_TMPL_SUMMARY);
+    report_tmpl_clear(&t);
     snprintf(buf, sizeof buf, "%s/none.tmpl", dir);
-    assert_int_equal(tmpl_read_fmt(&t, buf, err, sizeof err), -1);
+    assert_int_equal(report_tmpl_read_fmt(&t, buf, err, sizeof err), -1);
     snprintf(path, sizeof path, "%s:1:1: cannot open template: No such file or directory", buf);
     assert_string_equal(err, path);
     snprintf(path, sizeof path, "%s/default.tmpl", dir);
@@ -175,14 +175,14 @@ test_read_and_find(void **state)
 }
 
 /* The shipped templates parse (their references are checked against the
- * cases by `fricert report`, see tests/test_report.c for tmpl_check). */
+ * cases by `fricert report`, see tests/test_report.c for report_tmpl_check). */
 static void
 test_shipped(void **state)
 {
     static const char *names[] = {"default", "painleve", "painleve_phase", "meshchersky"};
     char path[256], err[512];
     size_t i;
-    tmpl_t t;
+    report_tmpl_t t;
 
     (void) state;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -190,13 +190,13 @@ test_shipped(void **state)
         snprintf(path, sizeof path, "templates/%s.tmpl", names[i]);
         if (access(path, R_OK) != 0)
             continue;   /* run from another folder */
-        if (tmpl_read_fmt(&t, path, err, sizeof err) != 0)
+        if (report_tmpl_read_fmt(&t, path, err, sizeof err) != 0)
         {
             print_error("%s\n", err);
             fail();
         }
         assert_true(t.nitems > 0);
-        tmpl_clear(&t);
+        report_tmpl_clear(&t);
     }
 }
 

@@ -1,5 +1,5 @@
-/* atomic.c -- temporary file + rename; see atomic.h. */
-#include "report/atomic.h"
+/* fc_atomic.c -- temporary file + rename; see fc_atomic.h. */
+#include "base/fc_atomic.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-/* atomic.h -- write a file completely or not at all.
+/* fc_atomic.h -- write a file completely or not at all.
  *
  * fc_atomic_open creates a temporary file next to PATH (same folder, so
  * rename is atomic); fc_atomic_commit flushes, closes and renames it onto

@@ -1,5 +1,5 @@
 /* canvas.c -- backend-independent part of the canvas; see canvas.h. */
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 #include "base/fc_arb.h"
 
 #include <math.h>

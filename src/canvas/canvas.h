@@ -1,6 +1,6 @@
 /* canvas.h -- the one drawing interface of fricert.
  *
- * Nothing outside src/report/canvas_*.c sees Cairo or libharu: code draws
+ * Nothing outside src/canvas/ sees Cairo or libharu: code draws
  * through a canvas, which is a table of backend operations plus the
  * backend's state.
  *

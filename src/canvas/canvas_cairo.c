@@ -3,9 +3,9 @@
  * Text uses cairo's FreeType font face made from the DejaVu TTF files
  * (no fontconfig lookup, no hinting), so output does not depend on the
  * fonts installed on the machine. */
-#include "report/canvas_cairo.h"
+#include "canvas/canvas_cairo.h"
 #include "base/fc_arb.h"
-#include "report/atomic.h"
+#include "base/fc_atomic.h"
 
 #include <errno.h>
 #include <math.h>

@@ -2,7 +2,7 @@
 #ifndef FC_CANVAS_CAIRO_H
 #define FC_CANVAS_CAIRO_H
 
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 
 typedef enum { CANVAS_CAIRO_PDF, CANVAS_CAIRO_SVG, CANVAS_CAIRO_PNG } canvas_cairo_format;
 

@@ -2,9 +2,9 @@
  *
  * libharu's page space has y up from the bottom-left corner; a canvas
  * point (x, y) maps to (ox + k x, H - (oy + k y)) with H the page height. */
-#include "report/canvas_hpdf.h"
+#include "canvas/canvas_hpdf.h"
 #include "base/fc_arb.h"
-#include "report/atomic.h"
+#include "base/fc_atomic.h"
 
 #include <math.h>
 #include <stdlib.h>

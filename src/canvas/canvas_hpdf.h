@@ -7,7 +7,7 @@
 #define FC_CANVAS_HPDF_H
 
 #include <hpdf.h>
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 
 /* A canvas drawing on PAGE of DOC, with canvas point (0, 0) at (X, Y)
  * points from the page's top-left corner and canvas lengths multiplied by

@@ -1,7 +1,7 @@
 /* canvas_pdf.c -- a multi-page libharu document behind the canvas interface. */
-#include "report/canvas_pdf.h"
+#include "canvas/canvas_pdf.h"
 #include "base/fc_arb.h"
-#include "report/canvas_hpdf.h"
+#include "canvas/canvas_hpdf.h"
 
 #include <stdlib.h>
 #include <string.h>

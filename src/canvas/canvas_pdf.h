@@ -5,7 +5,7 @@
 #ifndef FC_CANVAS_PDF_H
 #define FC_CANVAS_PDF_H
 
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 
 typedef struct canvas_pdf canvas_pdf;
 

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "pave/pave.h"
-#include "report/atomic.h"
+#include "base/fc_atomic.h"
 #include "report/figure.h"
 #include "report/plot_spec.h"
 #include "report/report.h"
@@ -111,7 +111,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
     char *json;
     int k, rc;
 
-    json = results_json_dumps(res);
+    json = report_json_dumps(res);
     if (json == NULL || path_join(path, sizeof path, tmp, "results.json") || fc_atomic_write(path, json, strlen(json)) != 0) {
         fprintf(stderr, "fricert report: cannot write %s: %s\n", path, strerror(errno));
         flint_free(json);
@@ -123,7 +123,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
         const case_plot *pl = rp->plot;
         const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
         fc_atomic_file f;
-        plot_spec ps;
+        report_plot_spec ps;
         int r;
         for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
         if (path_join(path, sizeof path, tmp, rp->cells_file) || fc_atomic_open(&f, path) != 0 || pave_write_csv(f.fp, &rp->pave, names) != 0 ||
@@ -134,9 +134,9 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
             return CLI_INTERNAL;
         }
         flint_free(names);
-        if (plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
-        r = figure_write_files(&ps.spec, tmp, pl->name);
-        plot_spec_clear(&ps);
+        if (report_plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
+        r = report_figure_write_files(&ps.spec, tmp, pl->name);
+        report_plot_spec_clear(&ps);
         if (r != 0) {
             fprintf(stderr, "fricert report: cannot draw plot %s of %s (canvas error %d)\n", pl->name, c->path, r);
             return CLI_INTERNAL;

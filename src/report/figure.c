@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Okabe & Ito (2008), without black. */
-static const figure_rgb fig_okabe_ito[7] = {
+static const report_figure_rgb fig_okabe_ito[7] = {
     {0xE6 / 255.0, 0x9F / 255.0, 0x00 / 255.0},   /* orange */
     {0x56 / 255.0, 0xB4 / 255.0, 0xE9 / 255.0},   /* sky blue */
     {0x00 / 255.0, 0x9E / 255.0, 0x73 / 255.0},   /* bluish green */
@@ -18,12 +18,12 @@ static const figure_rgb fig_okabe_ito[7] = {
     {0xCC / 255.0, 0x79 / 255.0, 0xA7 / 255.0},   /* reddish purple */
 };
 
-static const figure_rgb fig_none_fill = {0.94, 0.94, 0.94};
-static const figure_rgb fig_undec_fill = {0.80, 0.80, 0.80};
-static const figure_rgb fig_undec_line = {0.42, 0.42, 0.42};
-static const figure_rgb fig_pend_fill = {1.00, 0.88, 0.88};
-static const figure_rgb fig_pend_line = {0.85, 0.20, 0.20};
-static const figure_rgb fig_ink = {0.10, 0.10, 0.10};
+static const report_figure_rgb fig_none_fill = {0.94, 0.94, 0.94};
+static const report_figure_rgb fig_undec_fill = {0.80, 0.80, 0.80};
+static const report_figure_rgb fig_undec_line = {0.42, 0.42, 0.42};
+static const report_figure_rgb fig_pend_fill = {1.00, 0.88, 0.88};
+static const report_figure_rgb fig_pend_line = {0.85, 0.20, 0.20};
+static const report_figure_rgb fig_ink = {0.10, 0.10, 0.10};
 
 /* Sizes at full scale; a local K (text scale of the layout, <= 1, smaller
  * only when the box is too small for full-size text) multiplies them. */
@@ -36,30 +36,30 @@ static const figure_rgb fig_ink = {0.10, 0.10, 0.10};
 #define FIG_TICK_LEN    (3.5 * k)
 #define FIG_ASCENT      0.76    /* DejaVu Sans ascent / cap-ish height per em */
 
-figure_rgb
-figure_palette(int i)
+report_figure_rgb
+report_figure_palette(int i)
 {
     if (i < 0)
         i = -i;
     return fig_okabe_ito[i % 7];
 }
 
-figure_rgb
-figure_region_colour(const figure_spec *spec, int i)
+report_figure_rgb
+report_figure_region_colour(const report_figure_spec *spec, int i)
 {
     if (spec->region_colours != NULL)
         return spec->region_colours[i];
-    return figure_palette(i);
+    return report_figure_palette(i);
 }
 
 static void
-fig_fill_colour(canvas *c, figure_rgb k)
+fig_fill_colour(canvas *c, report_figure_rgb k)
 {
     canvas_set_fill_rgb(c, k.r, k.g, k.b);
 }
 
 static void
-fig_stroke_colour(canvas *c, figure_rgb k)
+fig_stroke_colour(canvas *c, report_figure_rgb k)
 {
     canvas_set_stroke_rgb(c, k.r, k.g, k.b);
 }
@@ -231,7 +231,7 @@ typedef enum { FIG_SW_FILL, FIG_SW_NONE, FIG_SW_UNDEC, FIG_SW_PEND, FIG_SW_LINE 
 typedef struct
 {
     fig_swatch kind;
-    figure_rgb colour;
+    report_figure_rgb colour;
     int dashed;
     const char *text;
     char buf[40];
@@ -252,7 +252,7 @@ fig_rect_path(canvas *c, void *arg)
 }
 
 static void
-fig_hatch_rect(canvas *c, const double b[4], figure_rgb fill, figure_rgb line,
+fig_hatch_rect(canvas *c, const double b[4], report_figure_rgb fill, report_figure_rgb line,
                int cross, double spacing)
 {
     fig_fill_colour(c, fill);
@@ -269,7 +269,7 @@ static void
 fig_draw_swatch(canvas *c, const fig_entry *e, double x, double y, double k)
 {
     double b[4] = {x, y, FIG_SW_W, FIG_SW_H};
-    figure_rgb outline = {0.35, 0.35, 0.35};
+    report_figure_rgb outline = {0.35, 0.35, 0.35};
 
     switch (e->kind)
     {
@@ -330,7 +330,7 @@ fig_group_path(canvas *c, void *arg)
 
 /* Clipped copies of the cells, merged; *N gets the count. */
 static fig_rect *
-fig_cells(const figure_spec *s, size_t *n)
+fig_cells(const report_figure_spec *s, size_t *n)
 {
     fig_rect *r = flint_malloc((s->ncells ? s->ncells : 1) * sizeof(fig_rect));
     size_t i, m = 0;
@@ -339,7 +339,7 @@ fig_cells(const figure_spec *s, size_t *n)
         return NULL;
     for (i = 0; i < s->ncells; i++)
     {
-        const figure_cell *e = &s->cells[i];
+        const report_figure_cell *e = &s->cells[i];
         fig_rect *o = &r[m];
 
         o->key = e->label >= 0 ? e->label : s->nregions + (-1 - e->label);
@@ -357,7 +357,7 @@ fig_cells(const figure_spec *s, size_t *n)
 }
 
 static void
-fig_draw_cells(canvas *c, const figure_spec *s, const fig_map *m,
+fig_draw_cells(canvas *c, const report_figure_spec *s, const fig_map *m,
                const fig_rect *r, size_t n, int present[3])
 {
     size_t i = 0, j;
@@ -382,7 +382,7 @@ fig_draw_cells(canvas *c, const figure_spec *s, const fig_map *m,
         g.m = m;
         if (key < s->nregions)
         {
-            fig_fill_colour(c, figure_region_colour(s, key));
+            fig_fill_colour(c, report_figure_region_colour(s, key));
             fig_group_path(c, &g);
             canvas_fill(c);
         }
@@ -411,7 +411,7 @@ fig_draw_cells(canvas *c, const figure_spec *s, const fig_map *m,
 }
 
 static void
-fig_draw_overlays(canvas *c, const figure_spec *s, const fig_map *m)
+fig_draw_overlays(canvas *c, const report_figure_spec *s, const fig_map *m)
 {
     double dash[2] = {5, 3};
     int k, i;
@@ -421,7 +421,7 @@ fig_draw_overlays(canvas *c, const figure_spec *s, const fig_map *m)
     canvas_set_line_width(c, 1.4);
     for (k = 0; k < s->noverlays; k++)
     {
-        const figure_overlay *o = &s->overlays[k];
+        const report_figure_overlay *o = &s->overlays[k];
         int pen = 0;
 
         fig_stroke_colour(c, o->colour);
@@ -482,7 +482,7 @@ fig_draw_axes(canvas *c, const fig_map *m, const fig_ticks *tx, const fig_ticks 
 }
 
 static int
-fig_check(const figure_spec *s)
+fig_check(const report_figure_spec *s)
 {
     size_t i;
 
@@ -516,7 +516,7 @@ typedef struct
 /* Legend entries: regions, then none / undecided / pending if present,
  * then labelled overlays.  ENT has room for nregions + noverlays + 3. */
 static int
-fig_entries(const figure_spec *s, const int present[3], fig_entry *ent)
+fig_entries(const report_figure_spec *s, const int present[3], fig_entry *ent)
 {
     int i, n = 0;
 
@@ -524,7 +524,7 @@ fig_entries(const figure_spec *s, const int present[3], fig_entry *ent)
     {
         fig_entry *e = &ent[n++];
         e->kind = FIG_SW_FILL;
-        e->colour = figure_region_colour(s, i);
+        e->colour = report_figure_region_colour(s, i);
         e->text = s->region_legend && s->region_legend[i] ? s->region_legend[i]
                 : s->region_names && s->region_names[i] ? s->region_names[i] : NULL;
         if (e->text == NULL)
@@ -554,7 +554,7 @@ fig_entries(const figure_spec *s, const int present[3], fig_entry *ent)
 /* Places plot box, ticks and legend in (x, y, w, h); uses C's text metrics
  * and leaves its font changed. */
 static void
-fig_place(canvas *c, const figure_spec *s, fig_layout *L,
+fig_place(canvas *c, const report_figure_spec *s, fig_layout *L,
           double x, double y, double w, double h, double legend_avail)
 {
     const double k = L->k;
@@ -634,7 +634,7 @@ fig_place(canvas *c, const figure_spec *s, fig_layout *L,
 
 /* Layout of S in (x, y, w, h) with its legend entries in ENT. */
 static void
-fig_layout_make(canvas *c, const figure_spec *s, const fig_rect *cells, size_t ncells,
+fig_layout_make(canvas *c, const report_figure_spec *s, const fig_rect *cells, size_t ncells,
                 fig_entry *ent, fig_layout *L, double x, double y, double w, double h)
 {
     int present[3] = {0, 0, 0};
@@ -667,7 +667,7 @@ fig_layout_make(canvas *c, const figure_spec *s, const fig_rect *cells, size_t n
 }
 
 static void
-fig_draw_text(canvas *c, const figure_spec *s, const fig_layout *L,
+fig_draw_text(canvas *c, const report_figure_spec *s, const fig_layout *L,
               double x, double y, double w, double h)
 {
     const double k = L->k;
@@ -727,12 +727,12 @@ fig_draw_text(canvas *c, const figure_spec *s, const fig_layout *L,
 }
 
 static int
-fig_prepare(const figure_spec *s, fig_rect **cells, size_t *ncells, fig_entry **ent)
+fig_prepare(const report_figure_spec *s, fig_rect **cells, size_t *ncells, fig_entry **ent)
 {
     *cells = NULL;
     *ent = NULL;
     if (!fig_check(s))
-        return FIGURE_ERR_SPEC;
+        return REPORT_FIGURE_ERR_SPEC;
     *cells = fig_cells(s, ncells);
     *ent = flint_malloc((s->nregions + s->noverlays + 3) * sizeof(fig_entry));
     if (*cells == NULL || *ent == NULL)
@@ -747,7 +747,7 @@ fig_prepare(const figure_spec *s, fig_rect **cells, size_t *ncells, fig_entry **
 }
 
 int
-figure_plot_box(canvas *c, const figure_spec *s, double x, double y, double w, double h,
+report_figure_plot_box(canvas *c, const report_figure_spec *s, double x, double y, double w, double h,
                 double box[4])
 {
     fig_rect *cells;
@@ -771,7 +771,7 @@ figure_plot_box(canvas *c, const figure_spec *s, double x, double y, double w, d
 }
 
 int
-figure_draw(canvas *c, const figure_spec *s, double x, double y, double w, double h)
+report_figure_draw(canvas *c, const report_figure_spec *s, double x, double y, double w, double h)
 {
     fig_rect *cells;
     fig_entry *ent;
@@ -802,7 +802,7 @@ figure_draw(canvas *c, const figure_spec *s, double x, double y, double w, doubl
 }
 
 int
-figure_write_files(const figure_spec *spec, const char *dir, const char *name)
+report_figure_write_files(const report_figure_spec *spec, const char *dir, const char *name)
 {
     static const char *ext[3] = {"pdf", "svg", "png"};
     size_t len = strlen(dir) + strlen(name) + 8;
@@ -816,12 +816,12 @@ figure_write_files(const figure_spec *spec, const char *dir, const char *name)
         canvas *c;
 
         snprintf(path, len, "%s/%s.%s", dir, name, ext[k]);
-        c = canvas_file_new(path, FIGURE_WIDTH, FIGURE_HEIGHT, FIGURE_PNG_SCALE, &r);
+        c = canvas_file_new(path, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT, REPORT_FIGURE_PNG_SCALE, &r);
         if (c == NULL)
             break;
-        r = canvas_begin_page(c, FIGURE_WIDTH, FIGURE_HEIGHT);
+        r = canvas_begin_page(c, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT);
         if (r == CANVAS_OK)
-            r = figure_draw(c, spec, 0, 0, FIGURE_WIDTH, FIGURE_HEIGHT);
+            r = report_figure_draw(c, spec, 0, 0, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT);
         if (r == CANVAS_OK)
             r = canvas_end_page(c);
         if (r == CANVAS_OK)

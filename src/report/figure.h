@@ -10,75 +10,75 @@
 #define FC_FIGURE_H
 
 #include <stddef.h>
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 
 #define FIG_NONE       (-1)   /* every region certified false on the cell */
 #define FIG_UNDECIDED  (-2)   /* no certified answer */
 #define FIG_PENDING    (-3)   /* not examined (interrupted or budget hit) */
 
-#define FIGURE_ERR_SPEC 16    /* figure_spec is inconsistent */
+#define REPORT_FIGURE_ERR_SPEC 16    /* report_figure_spec is inconsistent */
 
-typedef struct { double r, g, b; } figure_rgb;   /* each in [0, 1] */
+typedef struct { double r, g, b; } report_figure_rgb;   /* each in [0, 1] */
 
 typedef struct
 {
     double x_lo, x_hi, y_lo, y_hi;
     int label;        /* region index in [0, nregions), or a FIG_ code */
-} figure_cell;
+} report_figure_cell;
 
 typedef struct
 {
     const double *x, *y;  /* N points in data coordinates; a non-finite
                              point breaks the line */
     int n;
-    figure_rgb colour;
+    report_figure_rgb colour;
     int dashed;
     const char *label;    /* legend text, or NULL for no legend entry */
-} figure_overlay;
+} report_figure_overlay;
 
 typedef struct
 {
     const char *title;             /* may be NULL */
     const char *x_label, *y_label; /* may be NULL; may contain units */
     double x_lo, x_hi, y_lo, y_hi; /* plotted ranges, lo < hi */
-    const figure_cell *cells;
+    const report_figure_cell *cells;
     size_t ncells;
     int nregions;
     const char *const *region_names;   /* NULL or nregions names */
-    const figure_rgb *region_colours;  /* NULL: Okabe-Ito palette */
+    const report_figure_rgb *region_colours;  /* NULL: Okabe-Ito palette */
     const char *const *region_legend;  /* NULL or per region (NULL entry:
                                           the name), e.g. "unique  area ∈ [..]" */
     const char *caption;               /* may be NULL */
-    const figure_overlay *overlays;
+    const report_figure_overlay *overlays;
     int noverlays;
     int no_y_axis;                     /* 1: a 1-D strip, no y ticks or label */
-} figure_spec;
+} report_figure_spec;
 
 /* Colour I of the default (Okabe-Ito, colour-blind-safe) palette; cycles. */
-figure_rgb figure_palette(int i);
+report_figure_rgb report_figure_palette(int i);
 
 /* The colour region I is drawn in. */
-figure_rgb figure_region_colour(const figure_spec *spec, int i);
+report_figure_rgb report_figure_region_colour(const report_figure_spec *spec, int i);
 
 /* Draws SPEC into the box (X, Y, W, H) of C's current page, touching
- * nothing outside it.  Returns CANVAS_OK, FIGURE_ERR_SPEC (bad ranges or a
+ * nothing outside it.  Returns CANVAS_OK, REPORT_FIGURE_ERR_SPEC (bad ranges or a
  * cell label out of range; nothing drawn) or the canvas's error. */
-int figure_draw(canvas *c, const figure_spec *spec, double x, double y,
+int report_figure_draw(canvas *c, const report_figure_spec *spec, double x, double y,
                 double w, double h);
 
-/* The plot frame {x, y, w, h} that figure_draw (same arguments) uses, so
+/* The plot frame {x, y, w, h} that report_figure_draw (same arguments) uses, so
  * callers can map data coordinates onto the drawing.  Draws nothing. */
-int figure_plot_box(canvas *c, const figure_spec *spec, double x, double y,
+int report_figure_plot_box(canvas *c, const report_figure_spec *spec, double x, double y,
                     double w, double h, double box[4]);
 
 /* Default size of a stand-alone figure, in points, and PNG pixel scale. */
-#define FIGURE_WIDTH  480.0
-#define FIGURE_HEIGHT 400.0
-#define FIGURE_PNG_SCALE 2.0
+#define REPORT_FIGURE_WIDTH  480.0
+#define REPORT_FIGURE_HEIGHT 400.0
+#define REPORT_FIGURE_PNG_SCALE 2.0
 
-/* Writes DIR/NAME.pdf, DIR/NAME.svg and DIR/NAME.png (Cairo, FIGURE_WIDTH x
- * FIGURE_HEIGHT points, PNG at FIGURE_PNG_SCALE), each atomically.  Returns
+/* Writes DIR/NAME.pdf, DIR/NAME.svg and DIR/NAME.png (Cairo, REPORT_FIGURE_WIDTH x
+ * REPORT_FIGURE_HEIGHT points, PNG at REPORT_FIGURE_PNG_SCALE), each atomically.  Returns
  * CANVAS_OK or the first error (files already written stay). */
-int figure_write_files(const figure_spec *spec, const char *dir, const char *name);
+int report_figure_write_files(const report_figure_spec *spec, const char *dir, const char *name);
 
 #endif

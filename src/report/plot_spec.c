@@ -14,9 +14,9 @@ static int hexval(char ch)
          : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
 }
 
-figure_rgb plot_spec_colour(const char *s, int i)
+report_figure_rgb report_plot_spec_colour(const char *s, int i)
 {
-    figure_rgb k = figure_palette(i);
+    report_figure_rgb k = report_figure_palette(i);
     int v[6], j;
     if (s == NULL || s[0] != '#' || strlen(s) != 7) return k;
     for (j = 0; j < 6; j++)
@@ -28,7 +28,7 @@ figure_rgb plot_spec_colour(const char *s, int i)
 }
 
 /* "[lo, hi]" of a certified fraction, rounded outward to 4 digits. */
-void plot_spec_range(char *buf, size_t n, double lo, double hi)
+void report_plot_spec_range(char *buf, size_t n, double lo, double hi)
 {
     char a[48], b[48];
     fc_ball_bound_d(a, sizeof a, lo, 1, 4, 'g', 0);
@@ -44,7 +44,7 @@ static char *dupstr(const char *s)
     return r;
 }
 
-char *plot_spec_axis_label(const case_t *c, const char *label, int param)
+char *report_plot_spec_axis_label(const case_t *c, const char *label, int param)
 {
     char *nm, *s;
     size_t n;
@@ -62,7 +62,7 @@ char *plot_spec_axis_label(const case_t *c, const char *label, int param)
     return s;
 }
 
-static int build(plot_spec *ps, const run_results *res, const pave_result *pr, int nregions,
+static int build(report_plot_spec *ps, const run_results *res, const pave_result *pr, int nregions,
                  const char *const *names, const char *const *colours, const char *title, const char *xl,
                  const char *yl, int xparam, int yparam, const arb_t xlo, const arb_t xhi, const arb_t ylo,
                  const arb_t yhi, int depth)
@@ -74,8 +74,8 @@ static int build(plot_spec *ps, const run_results *res, const pave_result *pr, i
     char buf[128], und[48];
 
     memset(ps, 0, sizeof *ps);
-    ps->cells = flint_malloc((pr->ncells + 1) * sizeof(figure_cell));
-    ps->colours = flint_malloc((nregions + 1) * sizeof(figure_rgb));
+    ps->cells = flint_malloc((pr->ncells + 1) * sizeof(report_figure_cell));
+    ps->colours = flint_malloc((nregions + 1) * sizeof(report_figure_rgb));
     ps->names = flint_calloc(nregions + 1, sizeof(char *));
     ps->legend = flint_calloc(nregions + 1, sizeof(char *));
     ps->nregions = nregions;
@@ -94,13 +94,13 @@ static int build(plot_spec *ps, const run_results *res, const pave_result *pr, i
         char *u = expr_name_unicode(names[r]);
         ps->names[r] = dupstr(u);
         flint_free(u);
-        ps->colours[r] = plot_spec_colour(colours ? colours[r] : NULL, r);
-        plot_spec_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
+        ps->colours[r] = report_plot_spec_colour(colours ? colours[r] : NULL, r);
+        report_plot_spec_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
         ps->legend[r] = flint_malloc(strlen(ps->names[r]) + strlen(buf) + 16);
         if (ps->legend[r]) sprintf(ps->legend[r], "%s  area \xe2\x88\x88 %s", ps->names[r], buf);
     }
-    ps->x_label = plot_spec_axis_label(c, xl, xparam);
-    ps->y_label = yparam >= 0 ? plot_spec_axis_label(c, yl, yparam) : dupstr("");
+    ps->x_label = report_plot_spec_axis_label(c, xl, xparam);
+    ps->y_label = yparam >= 0 ? report_plot_spec_axis_label(c, yl, yparam) : dupstr("");
     ps->title = title ? dupstr(title) : NULL;
     fc_ball_bound_d(und, sizeof und, pr->undecided + pr->pending, 100, 3, 'g', 1);
     ps->caption = flint_malloc(256);
@@ -131,7 +131,7 @@ static int build(plot_spec *ps, const run_results *res, const pave_result *pr, i
     return 0;
 }
 
-int plot_spec_build(plot_spec *ps, const run_results *res, int k)
+int report_plot_spec_build(report_plot_spec *ps, const run_results *res, int k)
 {
     const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
@@ -146,7 +146,7 @@ int plot_spec_build(plot_spec *ps, const run_results *res, int k)
     return rc;
 }
 
-int plot_spec_build_claim(plot_spec *ps, const run_results *res, int k, int depth)
+int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, int k, int depth)
 {
     static const char *names[3] = {"agree", "claim_only", "model_only"};
     static const char *tnames[2] = {"model_holds", "model_fails"};
@@ -162,7 +162,7 @@ int plot_spec_build_claim(plot_spec *ps, const run_results *res, int k, int dept
                  NULL, rc->x, rc->y, rc->x_lo, rc->x_hi, rc->y_lo, rc->y_hi, depth);
 }
 
-void plot_spec_clear(plot_spec *ps)
+void report_plot_spec_clear(report_plot_spec *ps)
 {
     int r;
     for (r = 0; r < ps->nregions; r++) {

@@ -8,106 +8,106 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RDOC_ASCENT 0.80      /* baseline below a line's top, per em */
-#define RDOC_LEAD   1.38      /* line advance, per em */
-#define RDOC_INK    0.10
+#define REPORT_DOC_ASCENT 0.80      /* baseline below a line's top, per em */
+#define REPORT_DOC_LEAD   1.38      /* line advance, per em */
+#define REPORT_DOC_INK    0.10
 
 double
-rdoc_width(void)
+report_doc_width(void)
 {
-    return RDOC_PAGE_W - 2 * RDOC_MARGIN_X;
+    return REPORT_DOC_PAGE_W - 2 * REPORT_DOC_MARGIN_X;
 }
 
 double
-rdoc_left(void)
+report_doc_left(void)
 {
-    return RDOC_MARGIN_X;
+    return REPORT_DOC_MARGIN_X;
 }
 
 static double
-rdoc_bottom(void)
+report_doc_bottom(void)
 {
-    return RDOC_PAGE_H - RDOC_MARGIN_BOTTOM;
+    return REPORT_DOC_PAGE_H - REPORT_DOC_MARGIN_BOTTOM;
 }
 
 static void
-rdoc_fail(rdoc *d, int status)
+report_doc_fail(report_doc *d, int status)
 {
     if (d->status == CANVAS_OK && status != CANVAS_OK)
         d->status = status;
 }
 
 static void
-rdoc_begin(rdoc *d)
+report_doc_begin(report_doc *d)
 {
-    rdoc_fail(d, canvas_pdf_begin_page(d->pdf));
-    d->y = RDOC_MARGIN_TOP;
+    report_doc_fail(d, canvas_pdf_begin_page(d->pdf));
+    d->y = REPORT_DOC_MARGIN_TOP;
 }
 
 int
-rdoc_init(rdoc *d)
+report_doc_init(report_doc *d)
 {
     int st;
 
     memset(d, 0, sizeof *d);
-    d->pdf = canvas_pdf_new(RDOC_PAGE_W, RDOC_PAGE_H, &st);
+    d->pdf = canvas_pdf_new(REPORT_DOC_PAGE_W, REPORT_DOC_PAGE_H, &st);
     if (d->pdf == NULL)
         return d->status = st;
     d->c = canvas_pdf_canvas(d->pdf);
-    rdoc_begin(d);
+    report_doc_begin(d);
     return d->status;
 }
 
 int
-rdoc_info(rdoc *d, const char *title, const char *subject, const char *creator, long long t)
+report_doc_info(report_doc *d, const char *title, const char *subject, const char *creator, long long t)
 {
     return canvas_pdf_info(d->pdf, title, subject, creator, t);
 }
 
 int
-rdoc_save(rdoc *d, const char *path)
+report_doc_save(report_doc *d, const char *path)
 {
     return canvas_pdf_save(d->pdf, path);
 }
 
 void
-rdoc_new_page(rdoc *d)
+report_doc_new_page(report_doc *d)
 {
-    rdoc_fail(d, canvas_end_page(d->c));
-    rdoc_begin(d);
+    report_doc_fail(d, canvas_end_page(d->c));
+    report_doc_begin(d);
 }
 
 void
-rdoc_need(rdoc *d, double h)
+report_doc_need(report_doc *d, double h)
 {
-    if (d->y + h > rdoc_bottom() && d->y > RDOC_MARGIN_TOP + 1e-6)
-        rdoc_new_page(d);
+    if (d->y + h > report_doc_bottom() && d->y > REPORT_DOC_MARGIN_TOP + 1e-6)
+        report_doc_new_page(d);
 }
 
 double
-rdoc_room(const rdoc *d)
+report_doc_room(const report_doc *d)
 {
-    return rdoc_bottom() - d->y;
+    return report_doc_bottom() - d->y;
 }
 
 void
-rdoc_skip(rdoc *d, double h)
+report_doc_skip(report_doc *d, double h)
 {
     d->y += h;
-    if (d->y > rdoc_bottom())
-        rdoc_new_page(d);
+    if (d->y > report_doc_bottom())
+        report_doc_new_page(d);
 }
 
 int
-rdoc_finish(rdoc *d, const char *footer)
+report_doc_finish(report_doc *d, const char *footer)
 {
     int i;
 
     if (d->c == NULL)
         return d->status;
     if (d->c->in_page)
-        rdoc_fail(d, canvas_end_page(d->c));
-    rdoc_fail(d, canvas_status(d->c));
+        report_doc_fail(d, canvas_end_page(d->c));
+    report_doc_fail(d, canvas_status(d->c));
     for (i = 0; i < canvas_pdf_npages(d->pdf) && d->status == CANVAS_OK; i++)
     {
         int st;
@@ -116,44 +116,44 @@ rdoc_finish(rdoc *d, const char *footer)
 
         if (f == NULL)
         {
-            rdoc_fail(d, st);
+            report_doc_fail(d, st);
             break;
         }
         snprintf(buf, sizeof buf, "%s \xc2\xb7 page %d of %d", footer ? footer : "", i + 1,
                  canvas_pdf_npages(d->pdf));
         canvas_set_stroke_rgb(f, 0.6, 0.6, 0.6);
         canvas_set_line_width(f, 0.4);
-        canvas_move_to(f, RDOC_MARGIN_X, RDOC_PAGE_H - RDOC_MARGIN_BOTTOM + 18);
-        canvas_line_to(f, RDOC_PAGE_W - RDOC_MARGIN_X, RDOC_PAGE_H - RDOC_MARGIN_BOTTOM + 18);
+        canvas_move_to(f, REPORT_DOC_MARGIN_X, REPORT_DOC_PAGE_H - REPORT_DOC_MARGIN_BOTTOM + 18);
+        canvas_line_to(f, REPORT_DOC_PAGE_W - REPORT_DOC_MARGIN_X, REPORT_DOC_PAGE_H - REPORT_DOC_MARGIN_BOTTOM + 18);
         canvas_stroke(f);
         canvas_set_fill_rgb(f, 0.35, 0.35, 0.35);
         canvas_set_font(f, 7.5, 0);
-        canvas_text(f, RDOC_PAGE_W / 2, RDOC_PAGE_H - RDOC_MARGIN_BOTTOM + 31, buf, CANVAS_CENTRE);
-        rdoc_fail(d, canvas_status(f));
+        canvas_text(f, REPORT_DOC_PAGE_W / 2, REPORT_DOC_PAGE_H - REPORT_DOC_MARGIN_BOTTOM + 31, buf, CANVAS_CENTRE);
+        report_doc_fail(d, canvas_status(f));
         canvas_free(f);
     }
     return d->status;
 }
 
 void
-rdoc_clear(rdoc *d)
+report_doc_clear(report_doc *d)
 {
     canvas_pdf_free(d->pdf);
     memset(d, 0, sizeof *d);
 }
 
 void
-rdoc_bookmark(rdoc *d, int level, const char *title)
+report_doc_bookmark(report_doc *d, int level, const char *title)
 {
     if (d->status != CANVAS_OK || d->pdf == NULL || canvas_pdf_npages(d->pdf) == 0)
         return;
-    rdoc_fail(d, canvas_pdf_bookmark(d->pdf, level, title, d->y - 12));
+    report_doc_fail(d, canvas_pdf_bookmark(d->pdf, level, title, d->y - 12));
 }
 
 /* ---- wrapping --------------------------------------------------------------- */
 
 void
-rdoc_lines_free(char **lines, int n)
+report_doc_lines_free(char **lines, int n)
 {
     int i;
 
@@ -165,7 +165,7 @@ rdoc_lines_free(char **lines, int n)
 }
 
 static double
-rdoc_span_width(canvas *c, const char *s, size_t n, char *buf)
+report_doc_span_width(canvas *c, const char *s, size_t n, char *buf)
 {
     memcpy(buf, s, n);
     buf[n] = '\0';
@@ -173,7 +173,7 @@ rdoc_span_width(canvas *c, const char *s, size_t n, char *buf)
 }
 
 static size_t
-rdoc_utf8_next(const char *s, size_t i, size_t n)
+report_doc_utf8_next(const char *s, size_t i, size_t n)
 {
     i++;
     while (i < n && ((unsigned char) s[i] & 0xC0) == 0x80)
@@ -182,7 +182,7 @@ rdoc_utf8_next(const char *s, size_t i, size_t n)
 }
 
 char **
-rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
+report_doc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
 {
     size_t n = text ? strlen(text) : 0, pos = 0;
     char *t = flint_malloc(n + 1), *buf = flint_malloc(n + 1);
@@ -215,7 +215,7 @@ rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
                 e++;
             while (e < n && t[e] != ' ')
                 e++;
-            if (e == k || rdoc_span_width(c, t + pos, e - pos, buf) > lim)
+            if (e == k || report_doc_span_width(c, t + pos, e - pos, buf) > lim)
                 break;
             end = k = e;
             if (e >= n)
@@ -224,12 +224,12 @@ rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
         if (end == pos)
         {
             /* break the word between characters */
-            size_t e = rdoc_utf8_next(t, pos, n);
+            size_t e = report_doc_utf8_next(t, pos, n);
             end = e;
             while (e < n && t[e] != ' ')
             {
-                e = rdoc_utf8_next(t, e, n);
-                if (rdoc_span_width(c, t + pos, e - pos, buf) > lim)
+                e = report_doc_utf8_next(t, e, n);
+                if (report_doc_span_width(c, t + pos, e - pos, buf) > lim)
                     break;
                 end = e;
             }
@@ -266,7 +266,7 @@ rdoc_wrap(canvas *c, const char *text, double w1, double w, int *nout)
 fail:
     flint_free(t);
     flint_free(buf);
-    rdoc_lines_free(lines, nl);
+    report_doc_lines_free(lines, nl);
     return NULL;
 }
 
@@ -277,7 +277,7 @@ fail:
  * each one is drawn here as a small filled dot centred over the character
  * before it. */
 static void
-rdoc_show(canvas *c, double x, double y, const char *s, double size)
+report_doc_show(canvas *c, double x, double y, const char *s, double size)
 {
     const char *p = strstr(s, "\xcc\x87");
     char *buf;
@@ -342,83 +342,83 @@ rdoc_show(canvas *c, double x, double y, const char *s, double size)
 }
 
 static void
-rdoc_ink(rdoc *d)
+report_doc_ink(report_doc *d)
 {
-    canvas_set_fill_rgb(d->c, RDOC_INK, RDOC_INK, RDOC_INK);
+    canvas_set_fill_rgb(d->c, REPORT_DOC_INK, REPORT_DOC_INK, REPORT_DOC_INK);
 }
 
 void
-rdoc_par(rdoc *d, const char *text, double size, int bold, double indent, double hang)
+report_doc_par(report_doc *d, const char *text, double size, int bold, double indent, double hang)
 {
-    double w = rdoc_width() - indent, lead = RDOC_LEAD * size;
+    double w = report_doc_width() - indent, lead = REPORT_DOC_LEAD * size;
     char **lines;
     int n, i;
 
     canvas_set_font(d->c, size, bold);
-    lines = rdoc_wrap(d->c, text, w, w - hang, &n);
+    lines = report_doc_wrap(d->c, text, w, w - hang, &n);
     if (lines == NULL)
     {
-        rdoc_fail(d, CANVAS_ERR_MEM);
+        report_doc_fail(d, CANVAS_ERR_MEM);
         return;
     }
-    rdoc_ink(d);
+    report_doc_ink(d);
     for (i = 0; i < n; i++)
     {
-        rdoc_need(d, lead);
+        report_doc_need(d, lead);
         canvas_set_font(d->c, size, bold);
-        rdoc_ink(d);
-        rdoc_show(d->c, rdoc_left() + indent + (i ? hang : 0), d->y + RDOC_ASCENT * size,
+        report_doc_ink(d);
+        report_doc_show(d->c, report_doc_left() + indent + (i ? hang : 0), d->y + REPORT_DOC_ASCENT * size,
                   lines[i], size);
         d->y += lead;
     }
     d->y += 0.45 * size;
-    rdoc_lines_free(lines, n);
+    report_doc_lines_free(lines, n);
 }
 
 void
-rdoc_heading(rdoc *d, int level, const char *text, int outline)
+report_doc_heading(report_doc *d, int level, const char *text, int outline)
 {
     double size = level <= 1 ? 14.0 : 11.5;
     char **lines;
     int n, i;
 
     canvas_set_font(d->c, size, 1);
-    lines = rdoc_wrap(d->c, text, rdoc_width(), rdoc_width(), &n);
+    lines = report_doc_wrap(d->c, text, report_doc_width(), report_doc_width(), &n);
     if (lines == NULL)
     {
-        rdoc_fail(d, CANVAS_ERR_MEM);
+        report_doc_fail(d, CANVAS_ERR_MEM);
         return;
     }
-    if (d->y > RDOC_MARGIN_TOP + 1e-6)
+    if (d->y > REPORT_DOC_MARGIN_TOP + 1e-6)
         d->y += level <= 1 ? 10 : 6;
     /* keep the heading with about four lines of what follows */
-    rdoc_need(d, n * RDOC_LEAD * size + 4 * RDOC_LEAD * RDOC_BODY);
+    report_doc_need(d, n * REPORT_DOC_LEAD * size + 4 * REPORT_DOC_LEAD * REPORT_DOC_BODY);
     if (outline)
-        rdoc_bookmark(d, level, text);
+        report_doc_bookmark(d, level, text);
     canvas_set_font(d->c, size, 1);
-    rdoc_ink(d);
+    report_doc_ink(d);
     for (i = 0; i < n; i++)
     {
-        rdoc_show(d->c, rdoc_left(), d->y + RDOC_ASCENT * size, lines[i], size);
+        report_doc_show(d->c, report_doc_left(), d->y + REPORT_DOC_ASCENT * size, lines[i], size);
         d->y += 1.25 * size;
     }
     if (level <= 1)
     {
         canvas_set_stroke_rgb(d->c, 0.55, 0.55, 0.55);
         canvas_set_line_width(d->c, 0.5);
-        canvas_move_to(d->c, rdoc_left(), d->y + 1);
-        canvas_line_to(d->c, rdoc_left() + rdoc_width(), d->y + 1);
+        canvas_move_to(d->c, report_doc_left(), d->y + 1);
+        canvas_line_to(d->c, report_doc_left() + report_doc_width(), d->y + 1);
         canvas_stroke(d->c);
         d->y += 4;
     }
     d->y += 0.35 * size;
-    rdoc_lines_free(lines, n);
+    report_doc_lines_free(lines, n);
 }
 
 void
-rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
+report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double size)
 {
-    double lead = RDOC_LEAD * size, wl, x0 = rdoc_left() + 8, avail = rdoc_width() - 8;
+    double lead = REPORT_DOC_LEAD * size, wl, x0 = report_doc_left() + 8, avail = report_doc_width() - 8;
     char *head;
     char **lines;
     int n, i, own_line;
@@ -426,7 +426,7 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
     head = flint_malloc(strlen(lhs) + 4);
     if (head == NULL)
     {
-        rdoc_fail(d, CANVAS_ERR_MEM);
+        report_doc_fail(d, CANVAS_ERR_MEM);
         return;
     }
     sprintf(head, "%s = ", lhs);
@@ -436,57 +436,57 @@ rdoc_equation(rdoc *d, const char *lhs, const char *rhs, double size)
     if (own_line)
         wl = 2 * size;
     canvas_set_font(d->c, size, 0);
-    lines = rdoc_wrap(d->c, rhs, avail - wl, avail - wl - size, &n);
+    lines = report_doc_wrap(d->c, rhs, avail - wl, avail - wl - size, &n);
     if (lines == NULL)
     {
         flint_free(head);
-        rdoc_fail(d, CANVAS_ERR_MEM);
+        report_doc_fail(d, CANVAS_ERR_MEM);
         return;
     }
-    rdoc_need(d, lead * (n + own_line > 3 ? 3 : n + own_line));
-    rdoc_ink(d);
+    report_doc_need(d, lead * (n + own_line > 3 ? 3 : n + own_line));
+    report_doc_ink(d);
     canvas_set_font(d->c, size, 1);
     if (own_line)
     {
         char **hl;
         int nh, k;
-        hl = rdoc_wrap(d->c, head, avail, avail - 2 * size, &nh);
+        hl = report_doc_wrap(d->c, head, avail, avail - 2 * size, &nh);
         for (k = 0; hl && k < nh; k++)
         {
-            rdoc_need(d, lead);
+            report_doc_need(d, lead);
             canvas_set_font(d->c, size, 1);
-            rdoc_ink(d);
-            rdoc_show(d->c, x0 + (k ? 2 * size : 0), d->y + RDOC_ASCENT * size, hl[k], size);
+            report_doc_ink(d);
+            report_doc_show(d->c, x0 + (k ? 2 * size : 0), d->y + REPORT_DOC_ASCENT * size, hl[k], size);
             d->y += lead;
         }
-        rdoc_lines_free(hl, nh);
+        report_doc_lines_free(hl, nh);
     }
     else
-        rdoc_show(d->c, x0, d->y + RDOC_ASCENT * size, head, size);
+        report_doc_show(d->c, x0, d->y + REPORT_DOC_ASCENT * size, head, size);
     for (i = 0; i < n; i++)
     {
-        rdoc_need(d, lead);
+        report_doc_need(d, lead);
         canvas_set_font(d->c, size, 0);
-        rdoc_ink(d);
-        rdoc_show(d->c, x0 + wl + (i ? size : 0), d->y + RDOC_ASCENT * size, lines[i], size);
+        report_doc_ink(d);
+        report_doc_show(d->c, x0 + wl + (i ? size : 0), d->y + REPORT_DOC_ASCENT * size, lines[i], size);
         d->y += lead;
     }
     d->y += 0.3 * size;
-    rdoc_lines_free(lines, n);
+    report_doc_lines_free(lines, n);
     flint_free(head);
 }
 
 /* ---- tables ------------------------------------------------------------- */
 
-#define RDOC_PAD 3.5
+#define REPORT_DOC_PAD 3.5
 
 /* Column widths for the text width: natural widths if they fit (FLEX gets
  * the rest), else narrow columns keep theirs and wide ones share. */
 static void
-rdoc_columns(canvas *c, int ncols, const char *const *head, const char *const *cells, int nrows,
+report_doc_columns(canvas *c, int ncols, const char *const *head, const char *const *cells, int nrows,
              int flex, double size, double *w)
 {
-    double avail = rdoc_width(), total = 0, *nat = flint_calloc(ncols, sizeof(double));
+    double avail = report_doc_width(), total = 0, *nat = flint_calloc(ncols, sizeof(double));
     int *fixed = flint_calloc(ncols, sizeof(int));
     int j, r, changed, nfree;
 
@@ -501,13 +501,13 @@ rdoc_columns(canvas *c, int ncols, const char *const *head, const char *const *c
     for (j = 0; j < ncols; j++)
     {
         canvas_set_font(c, size, 1);
-        nat[j] = canvas_text_width(c, head[j]) + 2 * RDOC_PAD + 1;
+        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 1;
         canvas_set_font(c, size, 0);
         for (r = 0; r < nrows; r++)
         {
             const char *s = cells[r * ncols + j];
             if (s)
-                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * RDOC_PAD + 1);
+                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 1);
         }
         total += nat[j];
     }
@@ -554,105 +554,105 @@ typedef struct
 {
     char **lines;
     int n;
-} rdoc_cell;
+} report_doc_cell;
 
 static double
-rdoc_row_prepare(canvas *c, int ncols, const char *const *row, const double *w, double size,
-                 int bold, rdoc_cell *out)
+report_doc_row_prepare(canvas *c, int ncols, const char *const *row, const double *w, double size,
+                 int bold, report_doc_cell *out)
 {
     int j, most = 1;
 
     canvas_set_font(c, size, bold);
     for (j = 0; j < ncols; j++)
     {
-        out[j].lines = rdoc_wrap(c, row[j] ? row[j] : "", w[j] - 2 * RDOC_PAD - 1,
-                                 w[j] - 2 * RDOC_PAD - 1, &out[j].n);
+        out[j].lines = report_doc_wrap(c, row[j] ? row[j] : "", w[j] - 2 * REPORT_DOC_PAD - 1,
+                                 w[j] - 2 * REPORT_DOC_PAD - 1, &out[j].n);
         if (out[j].lines && out[j].n > most)
             most = out[j].n;
     }
-    return most * RDOC_LEAD * size * 0.92 + 2 * RDOC_PAD - 1;
+    return most * REPORT_DOC_LEAD * size * 0.92 + 2 * REPORT_DOC_PAD - 1;
 }
 
 static void
-rdoc_row_draw(rdoc *d, int ncols, const rdoc_cell *cell, const double *w, double size, int bold,
+report_doc_row_draw(report_doc *d, int ncols, const report_doc_cell *cell, const double *w, double size, int bold,
               double h, int shade)
 {
-    double x = rdoc_left();
+    double x = report_doc_left();
     int j, k;
 
     if (shade)
     {
         double g = bold ? 0.88 : 0.955;
         canvas_set_fill_rgb(d->c, g, g, g);
-        canvas_rect(d->c, rdoc_left(), d->y, rdoc_width(), h);
+        canvas_rect(d->c, report_doc_left(), d->y, report_doc_width(), h);
         canvas_fill(d->c);
     }
     canvas_set_font(d->c, size, bold);
-    rdoc_ink(d);
+    report_doc_ink(d);
     for (j = 0; j < ncols; j++)
     {
         for (k = 0; cell[j].lines && k < cell[j].n; k++)
-            rdoc_show(d->c, x + RDOC_PAD, d->y + RDOC_PAD - 0.5 + RDOC_ASCENT * size
-                      + k * RDOC_LEAD * size * 0.92, cell[j].lines[k], size);
+            report_doc_show(d->c, x + REPORT_DOC_PAD, d->y + REPORT_DOC_PAD - 0.5 + REPORT_DOC_ASCENT * size
+                      + k * REPORT_DOC_LEAD * size * 0.92, cell[j].lines[k], size);
         x += w[j];
     }
     canvas_set_stroke_rgb(d->c, 0.72, 0.72, 0.72);
     canvas_set_line_width(d->c, bold ? 0.6 : 0.3);
-    canvas_move_to(d->c, rdoc_left(), d->y + h);
-    canvas_line_to(d->c, rdoc_left() + rdoc_width(), d->y + h);
+    canvas_move_to(d->c, report_doc_left(), d->y + h);
+    canvas_line_to(d->c, report_doc_left() + report_doc_width(), d->y + h);
     canvas_stroke(d->c);
     d->y += h;
 }
 
 static void
-rdoc_cells_free(rdoc_cell *cell, int ncols)
+report_doc_cells_free(report_doc_cell *cell, int ncols)
 {
     int j;
 
     for (j = 0; j < ncols; j++)
-        rdoc_lines_free(cell[j].lines, cell[j].n);
+        report_doc_lines_free(cell[j].lines, cell[j].n);
 }
 
 void
-rdoc_table(rdoc *d, int ncols, const char *const *head, const char *const *cells, int nrows,
+report_doc_table(report_doc *d, int ncols, const char *const *head, const char *const *cells, int nrows,
            int flex, double size)
 {
     double *w = flint_calloc(ncols, sizeof(double)), hh;
-    rdoc_cell *hc = flint_calloc(ncols, sizeof(rdoc_cell)), *rc = flint_calloc(ncols, sizeof(rdoc_cell));
+    report_doc_cell *hc = flint_calloc(ncols, sizeof(report_doc_cell)), *rc = flint_calloc(ncols, sizeof(report_doc_cell));
     int r;
 
     if (w == NULL || hc == NULL || rc == NULL)
     {
-        rdoc_fail(d, CANVAS_ERR_MEM);
+        report_doc_fail(d, CANVAS_ERR_MEM);
         goto done;
     }
-    rdoc_columns(d->c, ncols, head, cells, nrows, flex, size, w);
-    hh = rdoc_row_prepare(d->c, ncols, head, w, size, 1, hc);
+    report_doc_columns(d->c, ncols, head, cells, nrows, flex, size, w);
+    hh = report_doc_row_prepare(d->c, ncols, head, w, size, 1, hc);
     for (r = 0; r < nrows; r++)
     {
-        double h = rdoc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc);
+        double h = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc);
 
         /* a header never ends a page: it needs its first row under it */
         if (r == 0)
-            rdoc_need(d, hh + h);
-        else if (d->y + h > rdoc_bottom())
+            report_doc_need(d, hh + h);
+        else if (d->y + h > report_doc_bottom())
         {
-            rdoc_new_page(d);
+            report_doc_new_page(d);
         }
-        if (r == 0 || d->y <= RDOC_MARGIN_TOP + 1e-6)
-            rdoc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
-        rdoc_row_draw(d, ncols, rc, w, size, 0, h, r % 2);
-        rdoc_cells_free(rc, ncols);
+        if (r == 0 || d->y <= REPORT_DOC_MARGIN_TOP + 1e-6)
+            report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
+        report_doc_row_draw(d, ncols, rc, w, size, 0, h, r % 2);
+        report_doc_cells_free(rc, ncols);
     }
     if (nrows == 0)
     {
-        rdoc_need(d, hh);
-        rdoc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
+        report_doc_need(d, hh);
+        report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
     }
-    d->y += 0.9 * RDOC_BODY;
+    d->y += 0.9 * REPORT_DOC_BODY;
 done:
     if (hc)
-        rdoc_cells_free(hc, ncols);
+        report_doc_cells_free(hc, ncols);
     flint_free(w);
     flint_free(hc);
     flint_free(rc);

@@ -162,7 +162,7 @@ rp_reproducible(void)
 }
 
 static void
-rp_oom(rdoc *d, rp_list *l)
+rp_oom(report_doc *d, rp_list *l)
 {
     if (l->oom && d->status == CANVAS_OK)
         d->status = CANVAS_ERR_MEM;
@@ -171,35 +171,35 @@ rp_oom(rdoc *d, rp_list *l)
 /* ---- blocks --------------------------------------------------------------- */
 
 static void
-rp_title(rdoc *d, const run_results *res, const char *date)
+rp_title(report_doc *d, const run_results *res, const char *date)
 {
     const case_t *c = res->c;
     char *s;
 
-    rdoc_bookmark(d, 1, c->title);
-    rdoc_par(d, c->title, 18, 1, 0, 0);
+    report_doc_bookmark(d, 1, c->title);
+    report_doc_par(d, c->title, 18, 1, 0, 0);
     d->y += 2;
     if (c->source && c->source[0])
     {
         s = fc_printf("Source: %s", c->source);
-        rdoc_par(d, s, 9.5, 0, 0, 12);
+        report_doc_par(d, s, 9.5, 0, 0, 12);
         flint_free(s);
     }
     s = fc_printf("Case %s (%s) \xc2\xb7 report of %s \xc2\xb7 fricert %s", c->id, c->path, date,
                res->engine_version);
-    rdoc_par(d, s, 9.5, 0, 0, 12);
+    report_doc_par(d, s, 9.5, 0, 0, 12);
     flint_free(s);
     d->y += 6;
 }
 
 static void
-rp_summary(rdoc *d, const run_results *res)
+rp_summary(report_doc *d, const run_results *res)
 {
     const case_t *c = res->c;
     char *s;
 
     if (c->summary && c->summary[0])
-        rdoc_par(d, c->summary, RDOC_BODY, 0, 0, 0);
+        report_doc_par(d, c->summary, REPORT_DOC_BODY, 0, 0, 0);
     s = fc_printf("The case has %d parameter%s, %d definition%s and %d region%s; this report gives "
                "guaranteed enclosures at %d point%s, %d certified region diagram%s and %d claim%s. "
                "Every number below is an interval that contains the true value; every true or "
@@ -208,12 +208,12 @@ rp_summary(rdoc *d, const run_results *res)
                c->nparams, c->nparams == 1 ? "" : "s", c->ndefs, c->ndefs == 1 ? "" : "s",
                c->nregions, c->nregions == 1 ? "" : "s", res->npoints, res->npoints == 1 ? "" : "s",
                res->nplots, res->nplots == 1 ? "" : "s", res->nclaims, res->nclaims == 1 ? "" : "s");
-    rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
+    report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 0);
     flint_free(s);
 }
 
 static void
-rp_parameters(rdoc *d, const run_results *res)
+rp_parameters(report_doc *d, const run_results *res)
 {
     static const char *head[4] = {"Name", "Value or range", "Description", "Unit"};
     const case_t *c = res->c;
@@ -239,12 +239,12 @@ rp_parameters(rdoc *d, const run_results *res)
     }
     rp_oom(d, &l);
     if (!l.oom)
-        rdoc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, RDOC_TABLE);
+        report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
     rp_list_clear(&l);
 }
 
 static void
-rp_definitions(rdoc *d, const run_results *res)
+rp_definitions(report_doc *d, const run_results *res)
 {
     const case_t *c = res->c;
     int i, pass;
@@ -256,14 +256,14 @@ rp_definitions(rdoc *d, const run_results *res)
 
         if (n == 0)
             continue;
-        rdoc_par(d, pass ? "Regions (mutually exclusive predicates):"
+        report_doc_par(d, pass ? "Regions (mutually exclusive predicates):"
                          : "Definitions (in order; later ones use earlier ones):",
-                 RDOC_BODY, 1, 0, 0);
+                 REPORT_DOC_BODY, 1, 0, 0);
         for (i = 0; i < n; i++)
         {
             char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
             if (lhs && rhs)
-                rdoc_equation(d, lhs, rhs, RDOC_BODY);
+                report_doc_equation(d, lhs, rhs, REPORT_DOC_BODY);
             flint_free(lhs);
             flint_free(rhs);
         }
@@ -304,7 +304,7 @@ rp_point_where(const run_results *res, const run_point *pt)
 }
 
 static void
-rp_points(rdoc *d, const run_results *res)
+rp_points(report_doc *d, const run_results *res)
 {
     static const char *qhead[2] = {"Quantity", "Guaranteed enclosure"};
     static const char *bhead[6] = {"Region / predicate", "Verdict", "Region / predicate",
@@ -313,7 +313,7 @@ rp_points(rdoc *d, const run_results *res)
 
     if (res->npoints == 0)
     {
-        rdoc_par(d, "This case defines no points.", RDOC_BODY, 0, 0, 0);
+        report_doc_par(d, "This case defines no points.", REPORT_DOC_BODY, 0, 0, 0);
         return;
     }
     for (i = 0; i < res->npoints; i++)
@@ -325,9 +325,9 @@ rp_points(rdoc *d, const run_results *res)
         int pairs = pt->nb < 3 ? (pt->nb > 0 ? pt->nb : 1) : 3;
 
         if (h)
-            rdoc_heading(d, 2, h, 0);
+            report_doc_heading(d, 2, h, 0);
         if (w)
-            rdoc_par(d, w, 9, 0, 0, 0);
+            report_doc_par(d, w, 9, 0, 0, 0);
         flint_free(h);
         flint_free(w);
         for (k = 0; k < pt->nq; k++)
@@ -356,10 +356,10 @@ rp_points(rdoc *d, const run_results *res)
         rp_oom(d, &q);
         rp_oom(d, &b);
         if (pt->nq > 0 && !q.oom)
-            rdoc_table(d, 2, qhead, (const char *const *) q.v, pt->nq, 1, RDOC_TABLE);
+            report_doc_table(d, 2, qhead, (const char *const *) q.v, pt->nq, 1, REPORT_DOC_TABLE);
         if (pt->nb > 0 && !b.oom)
-            rdoc_table(d, 2 * pairs, bhead, (const char *const *) b.v,
-                       (pt->nb + pairs - 1) / pairs, -1, RDOC_TABLE);
+            report_doc_table(d, 2 * pairs, bhead, (const char *const *) b.v,
+                       (pt->nb + pairs - 1) / pairs, -1, REPORT_DOC_TABLE);
         rp_list_clear(&q);
         rp_list_clear(&b);
     }
@@ -368,18 +368,18 @@ rp_points(rdoc *d, const run_results *res)
 /* ---- plots ---------------------------------------------------------------- */
 
 static void
-rp_plot(rdoc *d, const run_results *res, int k)
+rp_plot(report_doc *d, const run_results *res, int k)
 {
     const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
     const case_t *c = res->c;
     const pave_result *pr = &rp->pave;
-    figure_spec spec;
-    plot_spec ps;
+    report_figure_spec spec;
+    report_plot_spec ps;
     const char **names = NULL;
     rp_list tab = {0};
     char *h, *cap = NULL, *ux, buf[160], a[64], b[64];
-    double fw = rdoc_width(), fh = 0.74 * rdoc_width();
+    double fw = report_doc_width(), fh = 0.74 * report_doc_width();
     int r, nrows = 0, st, have_ps = 0;
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
@@ -387,21 +387,21 @@ rp_plot(rdoc *d, const run_results *res, int k)
     h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
                                   : fc_printf("Plot %s", pl->name);
     /* a figure shrinks to at most 30 % less rather than leave a page half empty */
-    if (rdoc_room(d) - 44 < 0.7 * fh)
-        rdoc_need(d, fh + 44);
-    else if (rdoc_room(d) - 44 < fh)
-        fh = rdoc_room(d) - 44;
-    rdoc_heading(d, 2, h ? h : pl->name, 0);
-    rdoc_bookmark(d, 2, h ? h : pl->name);
+    if (report_doc_room(d) - 44 < 0.7 * fh)
+        report_doc_need(d, fh + 44);
+    else if (report_doc_room(d) - 44 < fh)
+        fh = report_doc_room(d) - 44;
+    report_doc_heading(d, 2, h ? h : pl->name, 0);
+    report_doc_bookmark(d, 2, h ? h : pl->name);
     flint_free(h);
     if (!rp->ok)
     {
-        rdoc_par(d, "This plot could not be paved (see the error reported by fricert).",
-                 RDOC_BODY, 0, 0, 0);
+        report_doc_par(d, "This plot could not be paved (see the error reported by fricert).",
+                 REPORT_DOC_BODY, 0, 0, 0);
         return;
     }
 
-    if (plot_spec_build(&ps, res, k) != 0)
+    if (report_plot_spec_build(&ps, res, k) != 0)
     {
         d->status = CANVAS_ERR_MEM;
         goto done;
@@ -416,7 +416,7 @@ rp_plot(rdoc *d, const run_results *res, int k)
     spec.title = NULL;            /* the section heading carries the title */
     spec.caption = cap;
     names = (const char **) ps.names;
-    st = figure_draw(d->c, &spec, rdoc_left(), d->y, fw, fh);
+    st = report_figure_draw(d->c, &spec, report_doc_left(), d->y, fw, fh);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
     d->y += fh + 8;
@@ -460,7 +460,7 @@ rp_plot(rdoc *d, const run_results *res, int k)
     }
     rp_oom(d, &tab);
     if (!tab.oom)
-        rdoc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, RDOC_TABLE);
+        report_doc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, REPORT_DOC_TABLE);
     flint_free(ux);
     {
         char *bx0 = pave_arf_decimal(pr->x0), *by0 = pave_arf_decimal(pr->y0);
@@ -481,14 +481,14 @@ rp_plot(rdoc *d, const run_results *res, int k)
                    : pr->budget_hit == 2 ? "; the time budget stopped the paving"
                    : pr->budget_hit == 3 ? "; the memory cap stopped the paving" : "");
         if (s)
-            rdoc_par(d, s, 8.5, 0, 0, 0);
+            report_doc_par(d, s, 8.5, 0, 0, 0);
         flint_free(s);
         flint_free(bx0); flint_free(by0); flint_free(bw); flint_free(bh);
     }
 done:
     rp_list_clear(&tab);
     if (have_ps)
-        plot_spec_clear(&ps);
+        report_plot_spec_clear(&ps);
     flint_free(cap);
 }
 
@@ -509,23 +509,23 @@ rp_witness_value(const fmpq_t q)
 
 /* The paving that decided claim i, with the witness marked, over the claim's box. */
 static void
-rp_claim_figure(rdoc *d, const run_results *res, int i)
+rp_claim_figure(report_doc *d, const run_results *res, int i)
 {
     const claim_result *cl = &res->claims[i];
-    plot_spec ps;
-    figure_overlay ov[2];
-    double fw = rdoc_width(), fh = 0.62 * rdoc_width(), wx = NAN, wy = NAN;
+    report_plot_spec ps;
+    report_figure_overlay ov[2];
+    double fw = report_doc_width(), fh = 0.62 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
-    figure_overlay ovb[8];
+    report_figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
 
     if (!cl->has_paving || cl->pave.ncells == 0)
         return;
     if (cl->y < 0)
-        fh = 0.32 * rdoc_width();   /* a 1-D paving: a strip along its axis */
-    if (plot_spec_build_claim(&ps, res, i, depth) != 0)
+        fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
+    if (report_plot_spec_build_claim(&ps, res, i, depth) != 0)
     {
-        plot_spec_clear(&ps);
+        report_plot_spec_clear(&ps);
         return;
     }
     for (k = 0; k < cl->nwitness; k++)
@@ -564,7 +564,7 @@ rp_claim_figure(rdoc *d, const run_results *res, int i)
             }
         if (nb > 0)
         {
-            figure_overlay *o2 = ovb;
+            report_figure_overlay *o2 = ovb;
             int m = 0;
             if (ps.spec.noverlays > 0)
                 for (m = 0; m < ps.spec.noverlays; m++)
@@ -582,26 +582,26 @@ rp_claim_figure(rdoc *d, const run_results *res, int i)
             ps.spec.noverlays = m;
         }
     }
-    if (rdoc_room(d) - 20 < 0.7 * fh)
-        rdoc_need(d, fh + 20);
-    else if (rdoc_room(d) - 20 < fh)
-        fh = rdoc_room(d) - 20;
-    st = figure_draw(d->c, &ps.spec, rdoc_left(), d->y, fw, fh);
+    if (report_doc_room(d) - 20 < 0.7 * fh)
+        report_doc_need(d, fh + 20);
+    else if (report_doc_room(d) - 20 < fh)
+        fh = report_doc_room(d) - 20;
+    st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
     d->y += fh + 8;
-    plot_spec_clear(&ps);
+    report_plot_spec_clear(&ps);
 }
 
 static void
-rp_claims(rdoc *d, const run_results *res)
+rp_claims(report_doc *d, const run_results *res)
 {
     static const char *whead[2] = {"Parameter", "Witness value"};
     int i, k;
 
     if (res->nclaims == 0)
     {
-        rdoc_par(d, "This case states no claims to check.", RDOC_BODY, 0, 0, 0);
+        report_doc_par(d, "This case states no claims to check.", REPORT_DOC_BODY, 0, 0, 0);
         return;
     }
     for (i = 0; i < res->nclaims; i++)
@@ -613,24 +613,24 @@ rp_claims(rdoc *d, const run_results *res)
                          claim_status_name(cl->status));
         char *s;
 
-        rdoc_heading(d, 2, h ? h : "Claim", 1);
+        report_doc_heading(d, 2, h ? h : "Claim", 1);
         flint_free(h);
         if (says)
         {
             char *u = rp_unquote(says);
             s = fc_printf("It says: \xe2\x80\x9c%s\xe2\x80\x9d", u ? u : says);
-            rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 0);
             flint_free(s);
             flint_free(u);
         }
         if (src)
         {
             s = fc_printf("Source: %s", src);
-            rdoc_par(d, s, 9, 0, 0, 0);
+            report_doc_par(d, s, 9, 0, 0, 0);
             flint_free(s);
         }
         s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
-        rdoc_par(d, s, RDOC_BODY, 1, 0, 0);
+        report_doc_par(d, s, REPORT_DOC_BODY, 1, 0, 0);
         flint_free(s);
         if (cl->nwitness > 0)
         {
@@ -642,19 +642,19 @@ rp_claims(rdoc *d, const run_results *res)
             }
             rp_oom(d, &l);
             if (!l.oom)
-                rdoc_table(d, 2, whead, (const char *const *) l.v, cl->nwitness, 1, RDOC_TABLE);
+                report_doc_table(d, 2, whead, (const char *const *) l.v, cl->nwitness, 1, REPORT_DOC_TABLE);
             rp_list_clear(&l);
         }
         if (cl->claim_side && cl->claim_side[0])
         {
             s = fc_printf("The claim's side at the witness: %s", cl->claim_side);
-            rdoc_par(d, s, RDOC_BODY, 0, 0, 12);
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
             s = fc_printf("The model's side at the witness: %s", cl->model_side);
-            rdoc_par(d, s, RDOC_BODY, 0, 0, 12);
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->status == CLAIM_CONSISTENT)
@@ -663,11 +663,11 @@ rp_claims(rdoc *d, const run_results *res)
             fc_ball_bound_d(u, sizeof u, cl->undecided, 100, 3, 'g', 1);
             s = fc_printf("No disagreement was found; they might still differ on at most %s %% of "
                        "the parameter box, where neither side could be decided.", u);
-            rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 0);
             flint_free(s);
         }
         if (cl->detail && cl->detail[0])
-            rdoc_par(d, cl->detail, RDOC_BODY, 0, 0, 0);
+            report_doc_par(d, cl->detail, REPORT_DOC_BODY, 0, 0, 0);
         rp_claim_figure(d, res, i);
     }
 }
@@ -675,7 +675,7 @@ rp_claims(rdoc *d, const run_results *res)
 /* ---- provenance ----------------------------------------------------------- */
 
 static void
-rp_provenance(rdoc *d, const run_results *res, const char *date)
+rp_provenance(report_doc *d, const run_results *res, const char *date)
 {
     static const char *head[2] = {"Item", "Value"};
     static const char *phead[6] = {"Plot", "Depth", "Budgets", "Cells", "Evaluations", "Time"};
@@ -686,7 +686,7 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
 
     s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
                res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
-    rdoc_par(d, s ? s : "Generated by fricert", RDOC_BODY, 0, 0, 0);
+    report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
     flint_free(s);
 
     rp_puts(&l, "Case file");
@@ -712,7 +712,7 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
     rp_put(&l, fc_printf("%s%s", date, repro ? " (from SOURCE_DATE_EPOCH)" : ""));
     rp_oom(d, &l);
     if (!l.oom)
-        rdoc_table(d, 2, head, (const char *const *) l.v, l.n / 2, 1, RDOC_TABLE);
+        report_doc_table(d, 2, head, (const char *const *) l.v, l.n / 2, 1, REPORT_DOC_TABLE);
 
     if (res->nplots > 0)
     {
@@ -739,9 +739,9 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
         }
         rp_oom(d, &p);
         if (!p.oom)
-            rdoc_table(d, 6, phead, (const char *const *) p.v, res->nplots, 2, RDOC_TABLE);
+            report_doc_table(d, 6, phead, (const char *const *) p.v, res->nplots, 2, REPORT_DOC_TABLE);
     }
-    rdoc_par(d, "To re-check: run the same fricert version on a case file with this SHA-256; the "
+    report_doc_par(d, "To re-check: run the same fricert version on a case file with this SHA-256; the "
                 "cells of every plot are in P.cells.csv next to this report (exact decimal cell "
                 "ends), and results.json holds every enclosure and verdict.", 9, 0, 0, 0);
     rp_list_clear(&l);
@@ -751,12 +751,12 @@ rp_provenance(rdoc *d, const run_results *res, const char *date)
 /* ---- the document --------------------------------------------------------- */
 
 static int
-rp_info(rdoc *d, const run_results *res, long long t)
+rp_info(report_doc *d, const run_results *res, long long t)
 {
     char *creator = fc_printf("fricert %s", res->engine_version);
     char *subject = fc_printf("Certified report on case %s (%s)", res->c->id,
                            res->c->source ? res->c->source : "");
-    int st = rdoc_info(d, res->c->title, subject, creator, t);
+    int st = report_doc_info(d, res->c->title, subject, creator, t);
 
     flint_free(creator);
     flint_free(subject);
@@ -775,7 +775,7 @@ rp_plot_index(const run_results *res, const char *name)
 }
 
 static int
-rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_error *err)
+rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const char *date, fc_error *err)
 {
     int i, k, has_prov = 0;
     char *drawn = flint_calloc(res->nplots + 1, 1);
@@ -783,7 +783,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
     if (drawn == NULL)
         return REPORT_ERR_IO;
     for (i = 0; i < t->nitems; i++)
-        if (t->items[i].kind == TMPL_BLOCK && t->items[i].block == TMPL_PLOT)
+        if (t->items[i].kind == REPORT_TMPL_BLOCK && t->items[i].block == REPORT_TMPL_PLOT)
         {
             k = rp_plot_index(res, t->items[i].text);
             if (k >= 0)
@@ -791,52 +791,52 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
         }
     for (i = 0; i < t->nitems && d->status == CANVAS_OK; i++)
     {
-        const tmpl_item *it = &t->items[i];
+        const report_tmpl_item *it = &t->items[i];
         char *s;
 
-        if (it->kind != TMPL_BLOCK)
+        if (it->kind != REPORT_TMPL_BLOCK)
         {
-            s = tmpl_expand(t, it, res, err);
+            s = report_tmpl_expand(t, it, res, err);
             if (s == NULL)
             {
                 flint_free(drawn);
                 return REPORT_ERR_INPUT;
             }
-            if (it->kind == TMPL_PARA)
-                rdoc_par(d, s, RDOC_BODY, 0, 0, 0);
+            if (it->kind == REPORT_TMPL_PARA)
+                report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 0);
             else
             {
-                const tmpl_item *nx = i + 1 < t->nitems ? &t->items[i + 1] : NULL;
-                if (nx && nx->kind == TMPL_BLOCK && res->nplots > 0
-                    && (nx->block == TMPL_PLOT || nx->block == TMPL_PLOTS))
-                    rdoc_need(d, 0.7 * 0.74 * rdoc_width() + 90);
-                rdoc_heading(d, it->kind == TMPL_H1 ? 1 : 2, s, 1);
+                const report_tmpl_item *nx = i + 1 < t->nitems ? &t->items[i + 1] : NULL;
+                if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
+                    && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
+                    report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
+                report_doc_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, 1);
             }
             flint_free(s);
             continue;
         }
         switch (it->block)
         {
-            case TMPL_SUMMARY: rp_summary(d, res); break;
-            case TMPL_PARAMETERS: rp_parameters(d, res); break;
-            case TMPL_DEFINITIONS: rp_definitions(d, res); break;
-            case TMPL_POINTS: rp_points(d, res); break;
-            case TMPL_PLOT:
+            case REPORT_TMPL_SUMMARY: rp_summary(d, res); break;
+            case REPORT_TMPL_PARAMETERS: rp_parameters(d, res); break;
+            case REPORT_TMPL_DEFINITIONS: rp_definitions(d, res); break;
+            case REPORT_TMPL_POINTS: rp_points(d, res); break;
+            case REPORT_TMPL_PLOT:
                 k = rp_plot_index(res, it->text);
                 if (k >= 0)
                     rp_plot(d, res, k);
                 break;
-            case TMPL_PLOTS:
+            case REPORT_TMPL_PLOTS:
                 for (k = 0; k < res->nplots; k++)
                     if (!drawn[k])
                         rp_plot(d, res, k);
                 if (res->nplots == 0)
-                    rdoc_par(d, "This case has no plots.", RDOC_BODY, 0, 0, 0);
+                    report_doc_par(d, "This case has no plots.", REPORT_DOC_BODY, 0, 0, 0);
                 break;
-            case TMPL_CLAIMS: rp_claims(d, res); break;
-            case TMPL_PROVENANCE:
-                if (i == 0 || (t->items[i - 1].kind != TMPL_H1 && t->items[i - 1].kind != TMPL_H2))
-                    rdoc_heading(d, 1, "Provenance", 1);
+            case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
+            case REPORT_TMPL_PROVENANCE:
+                if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
+                    report_doc_heading(d, 1, "Provenance", 1);
                 rp_provenance(d, res, date);
                 has_prov = 1;
                 break;
@@ -845,7 +845,7 @@ rp_body(rdoc *d, const run_results *res, const tmpl_t *t, const char *date, fc_e
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
-        rdoc_heading(d, 1, "Provenance", 1);
+        report_doc_heading(d, 1, "Provenance", 1);
         rp_provenance(d, res, date);
     }
     flint_free(drawn);
@@ -860,27 +860,27 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     char tpath[1024], date[11], *footer = NULL;
     const char *tname = c->template_name && c->template_name[0] ? c->template_name : "default";
     long long t;
-    tmpl_t tm;
-    rdoc d;
+    report_tmpl_t tm;
+    report_doc d;
     int rc = REPORT_OK, st;
 
     memset(&d, 0, sizeof d);
-    if (tmpl_find(tpath, sizeof tpath, template_dir, tname) != 0)
+    if (report_tmpl_find(tpath, sizeof tpath, template_dir, tname) != 0)
     {
         fc_error_at(err, tpath, 1, 1, "cannot open template (case %s asks for template '%s')",
                     c->id, tname);
         return REPORT_ERR_INPUT;
     }
-    if (tmpl_read(&tm, tpath, err) != 0)
+    if (report_tmpl_read(&tm, tpath, err) != 0)
         return REPORT_ERR_INPUT;
-    if (tmpl_check(&tm, res, err) != 0)
+    if (report_tmpl_check(&tm, res, err) != 0)
     {
-        tmpl_clear(&tm);
+        report_tmpl_clear(&tm);
         return REPORT_ERR_INPUT;
     }
     report_date(date, &t);
 
-    st = rdoc_init(&d);
+    st = report_doc_init(&d);
     if (st != CANVAS_OK)
     {
         fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
@@ -900,14 +900,14 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     if (rc != REPORT_OK)
         goto done;
     footer = fc_printf("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
-    st = rdoc_finish(&d, footer);
+    st = report_doc_finish(&d, footer);
     if (st != CANVAS_OK)
     {
         fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
         rc = REPORT_ERR_IO;
         goto done;
     }
-    st = rdoc_save(&d, path);
+    st = report_doc_save(&d, path);
     if (st != CANVAS_OK)
     {
         fc_error_at(err, path, 0, 0, "cannot write: %s", canvas_strerror(st));
@@ -915,7 +915,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     }
 done:
     flint_free(footer);
-    rdoc_clear(&d);
-    tmpl_clear(&tm);
+    report_doc_clear(&d);
+    report_tmpl_clear(&tm);
     return rc;
 }

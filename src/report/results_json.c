@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include "report/results_json.h"
 #include "base/fc_ball.h"
-#include "report/canvas.h"
+#include "canvas/canvas.h"
 
 static json_t *str_flint(char *s)
 {
@@ -173,7 +173,7 @@ static json_t *claims_json(const run_results *res)
     return a;
 }
 
-char *results_json_dumps(const run_results *res)
+char *report_json_dumps(const run_results *res)
 {
     const case_t *c = res->c;
     json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:s, s:s, s:s, s:s, s:s, s:I}, s:s}",

@@ -5,6 +5,6 @@
 #include "run/run.h"
 
 /* The whole document, newline-terminated (flint_free), or NULL (memory). */
-char *results_json_dumps(const run_results *res);
+char *report_json_dumps(const run_results *res);
 
 #endif

@@ -11,15 +11,15 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const tmpl_block_names[] = {
+static const char *const report_tmpl_block_names[] = {
     "summary", "parameters", "definitions", "points", "plot", "plots", "claims", "provenance"
 };
 
-#define TMPL_NBLOCKS ((int) (sizeof tmpl_block_names / sizeof tmpl_block_names[0]))
+#define REPORT_TMPL_NBLOCKS ((int) (sizeof report_tmpl_block_names / sizeof report_tmpl_block_names[0]))
 
 /* Characters (not continuation bytes) in S[0..len). */
 static int
-tmpl_chars(const char *s, size_t len)
+report_tmpl_chars(const char *s, size_t len)
 {
     size_t i;
     int n = 0;
@@ -30,7 +30,7 @@ tmpl_chars(const char *s, size_t len)
 }
 
 static int
-tmpl_ident(const char *s, size_t len)
+report_tmpl_ident(const char *s, size_t len)
 {
     size_t i;
 
@@ -51,17 +51,17 @@ tmpl_ident(const char *s, size_t len)
 typedef struct
 {
     int inline_kind;        /* 'q', 'v', or 0 for a block */
-    tmpl_block block;
+    report_tmpl_block block;
     const char *name;       /* q/v: the quantity; plot: the plot name */
     size_t name_len;
     const char *point;      /* q/v: NULL for the case's own values */
     size_t point_len;
-} tmpl_ph;
+} report_tmpl_ph;
 
 /* Parses the inside S[0..len) of "{{...}}".  Returns 0, or -1 with a
  * message in msg. */
 static int
-tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
+report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
 {
     const char *colon = memchr(s, ':', len);
     int i;
@@ -83,7 +83,7 @@ tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
             ph->point = at + 1;
             ph->point_len = len - (size_t) (at + 1 - s);
         }
-        if (!tmpl_ident(ph->name, ph->name_len) || (at && !tmpl_ident(ph->point, ph->point_len)))
+        if (!report_tmpl_ident(ph->name, ph->name_len) || (at && !report_tmpl_ident(ph->point, ph->point_len)))
         {
             snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{%c:NAME@POINT}}",
                      (int) len, s, s[0]);
@@ -93,10 +93,10 @@ tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
     }
     if (colon != NULL && colon - s == 4 && memcmp(s, "plot", 4) == 0)
     {
-        ph->block = TMPL_PLOT;
+        ph->block = REPORT_TMPL_PLOT;
         ph->name = s + 5;
         ph->name_len = len - 5;
-        if (!tmpl_ident(ph->name, ph->name_len))
+        if (!report_tmpl_ident(ph->name, ph->name_len))
         {
             snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{plot:NAME}}",
                      (int) len, s);
@@ -104,11 +104,11 @@ tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
         }
         return 0;
     }
-    for (i = 0; i < TMPL_NBLOCKS; i++)
-        if (i != TMPL_PLOT && strlen(tmpl_block_names[i]) == len
-            && memcmp(tmpl_block_names[i], s, len) == 0)
+    for (i = 0; i < REPORT_TMPL_NBLOCKS; i++)
+        if (i != REPORT_TMPL_PLOT && strlen(report_tmpl_block_names[i]) == len
+            && memcmp(report_tmpl_block_names[i], s, len) == 0)
         {
-            ph->block = (tmpl_block) i;
+            ph->block = (report_tmpl_block) i;
             return 0;
         }
     snprintf(msg, msgn, "unknown placeholder {{%.*s}} (known: summary, parameters, definitions, "
@@ -121,22 +121,22 @@ tmpl_ph_parse(tmpl_ph *ph, const char *s, size_t len, char *msg, size_t msgn)
 
 typedef struct
 {
-    tmpl_t *t;
-    tmpl_item *para;        /* paragraph under construction, or NULL */
+    report_tmpl_t *t;
+    report_tmpl_item *para;        /* paragraph under construction, or NULL */
     size_t para_len, para_cap;
     int alloc;
-} tmpl_builder;
+} report_tmpl_builder;
 
-static tmpl_item *
-tmpl_add(tmpl_builder *b, tmpl_kind kind, int line, int col)
+static report_tmpl_item *
+report_tmpl_add(report_tmpl_builder *b, report_tmpl_kind kind, int line, int col)
 {
-    tmpl_t *t = b->t;
-    tmpl_item *it;
+    report_tmpl_t *t = b->t;
+    report_tmpl_item *it;
 
     if (t->nitems == b->alloc)
     {
         int n = b->alloc ? 2 * b->alloc : 16;
-        tmpl_item *p = flint_realloc(t->items, n * sizeof(tmpl_item));
+        report_tmpl_item *p = flint_realloc(t->items, n * sizeof(report_tmpl_item));
         if (p == NULL)
             return NULL;
         t->items = p;
@@ -153,7 +153,7 @@ tmpl_add(tmpl_builder *b, tmpl_kind kind, int line, int col)
 /* Appends a source line S[0..len) (line LNO, first character at column COL)
  * to item IT's text, joined with a space. */
 static int
-tmpl_append(tmpl_item *it, size_t *cur, size_t *cap, const char *s, size_t len, int lno, int col)
+report_tmpl_append(report_tmpl_item *it, size_t *cur, size_t *cap, const char *s, size_t len, int lno, int col)
 {
     size_t need = *cur + len + 2;
     int *o, *l, *c;
@@ -192,7 +192,7 @@ tmpl_append(tmpl_item *it, size_t *cur, size_t *cap, const char *s, size_t len, 
 
 /* Line and column of byte offset OFF of IT's text. */
 static void
-tmpl_locate(const tmpl_item *it, size_t off, int *line, int *col)
+report_tmpl_locate(const report_tmpl_item *it, size_t off, int *line, int *col)
 {
     int k = 0;
 
@@ -205,12 +205,12 @@ tmpl_locate(const tmpl_item *it, size_t off, int *line, int *col)
         return;
     }
     *line = it->lno[k];
-    *col = it->lcol[k] + tmpl_chars(it->text + it->off[k], off - it->off[k]);
+    *col = it->lcol[k] + report_tmpl_chars(it->text + it->off[k], off - it->off[k]);
 }
 
 /* Checks the syntax of inline placeholders in IT's text. */
 static int
-tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, fc_error *err)
+report_tmpl_check_inline_syntax(const report_tmpl_t *t, const report_tmpl_item *it, fc_error *err)
 {
     const char *s = it->text, *p = s;
     char msg[400];
@@ -219,10 +219,10 @@ tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, fc_error *err)
     {
         const char *q = strstr(p + 2, "}}");
         const char *nl;
-        tmpl_ph ph;
+        report_tmpl_ph ph;
         int line, col;
 
-        tmpl_locate(it, (size_t) (p - s), &line, &col);
+        report_tmpl_locate(it, (size_t) (p - s), &line, &col);
         /* a placeholder may not span two source lines */
         nl = NULL;
         if (q != NULL)
@@ -237,7 +237,7 @@ tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, fc_error *err)
             fc_error_at(err, t->path, line, col, "unterminated placeholder: '{{' without '}}' on its line");
             return -1;
         }
-        if (tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0)
+        if (report_tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0)
         {
             fc_error_at(err, t->path, line, col, "%s", msg);
             return -1;
@@ -255,16 +255,16 @@ tmpl_check_inline_syntax(const tmpl_t *t, const tmpl_item *it, fc_error *err)
 }
 
 static void
-tmpl_end_para(tmpl_builder *b)
+report_tmpl_end_para(report_tmpl_builder *b)
 {
     b->para = NULL;
     b->para_len = b->para_cap = 0;
 }
 
 int
-tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
+report_tmpl_parse(report_tmpl_t *t, const char *path, const char *src, fc_error *err)
 {
-    tmpl_builder b;
+    report_tmpl_builder b;
     const char *line = src;
     int lno = 0, i;
     char msg[400];
@@ -295,15 +295,15 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
         if (len >= 2 && s[0] == '%' && s[1] == '%')
             ;   /* comment */
         else if (len == 0)
-            tmpl_end_para(&b);
+            report_tmpl_end_para(&b);
         else if (s[0] == '#' && col == 1)
         {
             int level = len >= 2 && s[1] == '#' ? 2 : 1;
             const char *h = s + level;
-            tmpl_item *it;
+            report_tmpl_item *it;
             size_t cur = 0, cap = 0;
 
-            tmpl_end_para(&b);
+            report_tmpl_end_para(&b);
             if (*h == '#')
             {
                 fc_error_at(err, path, lno, 1, "only '# ' and '## ' headings are allowed");
@@ -321,16 +321,16 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
                 fc_error_at(err, path, lno, 1, "empty heading");
                 goto fail;
             }
-            it = tmpl_add(&b, level == 1 ? TMPL_H1 : TMPL_H2, lno, 1);
-            if (it == NULL || tmpl_append(it, &cur, &cap, h, (size_t) (e - h), lno,
-                                          1 + tmpl_chars(s, (size_t) (h - s))) != 0)
+            it = report_tmpl_add(&b, level == 1 ? REPORT_TMPL_H1 : REPORT_TMPL_H2, lno, 1);
+            if (it == NULL || report_tmpl_append(it, &cur, &cap, h, (size_t) (e - h), lno,
+                                          1 + report_tmpl_chars(s, (size_t) (h - s))) != 0)
                 goto nomem;
-            if (tmpl_check_inline_syntax(t, it, err) != 0)
+            if (report_tmpl_check_inline_syntax(t, it, err) != 0)
                 goto fail;
         }
         else
         {
-            tmpl_ph ph;
+            report_tmpl_ph ph;
             int alone = len >= 4 && s[0] == '{' && s[1] == '{' && e[-1] == '}' && e[-2] == '}';
             const char *inner_end = e - 2;
 
@@ -341,21 +341,21 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
                 const char *o = strstr(s + 2, "{{");
                 alone = q == inner_end && (o == NULL || o >= e);
             }
-            if (alone && tmpl_ph_parse(&ph, s + 2, (size_t) (inner_end - s - 2), msg, sizeof msg) != 0)
+            if (alone && report_tmpl_ph_parse(&ph, s + 2, (size_t) (inner_end - s - 2), msg, sizeof msg) != 0)
             {
                 fc_error_at(err, path, lno, col, "%s", msg);
                 goto fail;
             }
             if (alone && !ph.inline_kind)
             {
-                tmpl_item *it;
+                report_tmpl_item *it;
 
-                tmpl_end_para(&b);
-                it = tmpl_add(&b, TMPL_BLOCK, lno, col);
+                report_tmpl_end_para(&b);
+                it = report_tmpl_add(&b, REPORT_TMPL_BLOCK, lno, col);
                 if (it == NULL)
                     goto nomem;
                 it->block = ph.block;
-                if (ph.block == TMPL_PLOT)
+                if (ph.block == REPORT_TMPL_PLOT)
                 {
                     it->text = fc_strndup(ph.name, ph.name_len);
                     if (it->text == NULL)
@@ -366,30 +366,30 @@ tmpl_parse(tmpl_t *t, const char *path, const char *src, fc_error *err)
             {
                 if (b.para == NULL)
                 {
-                    b.para = tmpl_add(&b, TMPL_PARA, lno, col);
+                    b.para = report_tmpl_add(&b, REPORT_TMPL_PARA, lno, col);
                     if (b.para == NULL)
                         goto nomem;
                 }
-                if (tmpl_append(b.para, &b.para_len, &b.para_cap, s, len, lno, col) != 0)
+                if (report_tmpl_append(b.para, &b.para_len, &b.para_cap, s, len, lno, col) != 0)
                     goto nomem;
             }
         }
         line = *eol ? eol + 1 : eol;
     }
     for (i = 0; i < t->nitems; i++)
-        if (t->items[i].kind == TMPL_PARA && tmpl_check_inline_syntax(t, &t->items[i], err) != 0)
+        if (t->items[i].kind == REPORT_TMPL_PARA && report_tmpl_check_inline_syntax(t, &t->items[i], err) != 0)
             goto fail;
     return 0;
 
 nomem:
     fc_error_at(err, path, lno, 1, "out of memory");
 fail:
-    tmpl_clear(t);
+    report_tmpl_clear(t);
     return -1;
 }
 
 int
-tmpl_read(tmpl_t *t, const char *path, fc_error *err)
+report_tmpl_read(report_tmpl_t *t, const char *path, fc_error *err)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -439,13 +439,13 @@ tmpl_read(tmpl_t *t, const char *path, fc_error *err)
         fc_error_at(err, path, line, 1, "NUL byte in template");
         return -1;
     }
-    r = tmpl_parse(t, path, buf, err);
+    r = report_tmpl_parse(t, path, buf, err);
     flint_free(buf);
     return r;
 }
 
 void
-tmpl_clear(tmpl_t *t)
+report_tmpl_clear(report_tmpl_t *t)
 {
     int i;
 
@@ -462,7 +462,7 @@ tmpl_clear(tmpl_t *t)
 }
 
 int
-tmpl_find(char *buf, size_t n, const char *dir, const char *name)
+report_tmpl_find(char *buf, size_t n, const char *dir, const char *name)
 {
     int k = snprintf(buf, n, "%s/%s.tmpl", dir && dir[0] ? dir : ".",
                      name && name[0] ? name : "default");
@@ -475,7 +475,7 @@ tmpl_find(char *buf, size_t n, const char *dir, const char *name)
 /* ---- references ----------------------------------------------------------- */
 
 static const run_point *
-tmpl_point(const run_results *res, const char *name, size_t len)
+report_tmpl_point(const run_results *res, const char *name, size_t len)
 {
     int i;
 
@@ -491,7 +491,7 @@ tmpl_point(const run_results *res, const char *name, size_t len)
 }
 
 static int
-tmpl_name_index(const char *const *names, int n, const char *s, size_t len)
+report_tmpl_name_index(const char *const *names, int n, const char *s, size_t len)
 {
     int i;
 
@@ -503,7 +503,7 @@ tmpl_name_index(const char *const *names, int n, const char *s, size_t len)
 
 /* Appends S to *out (growing). */
 static int
-tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
+report_tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
 {
     if (*len + n + 1 > *cap)
     {
@@ -520,12 +520,12 @@ tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
     return 0;
 }
 
-#define TMPL_INLINE_DIGITS 15
+#define REPORT_TMPL_INLINE_DIGITS 15
 
 /* Walks IT's inline placeholders: checks them against RES and, if OUT is
  * not NULL, builds the expanded text there. */
 static int
-tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **out,
+report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_results *res, char **out,
           fc_error *err)
 {
     const char *s = it->text, *p = s, *prev = s;
@@ -534,25 +534,25 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
 
     if (out)
         *out = NULL;
-    if (out && tmpl_puts(out, &len, &cap, "", 0) != 0)
+    if (out && report_tmpl_puts(out, &len, &cap, "", 0) != 0)
         return -1;
     while ((p = strstr(p, "{{")) != NULL)
     {
         const char *q = strstr(p + 2, "}}");
         const run_point *pt;
-        tmpl_ph ph;
+        report_tmpl_ph ph;
         int line, col, k;
         char *val = NULL;
         const char *txt;
 
-        tmpl_locate(it, (size_t) (p - s), &line, &col);
-        if (q == NULL || tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0
+        report_tmpl_locate(it, (size_t) (p - s), &line, &col);
+        if (q == NULL || report_tmpl_ph_parse(&ph, p + 2, (size_t) (q - p - 2), msg, sizeof msg) != 0
             || !ph.inline_kind)
         {
             fc_error_at(err, t->path, line, col, "bad placeholder");
             goto fail;
         }
-        pt = tmpl_point(res, ph.point, ph.point_len);
+        pt = report_tmpl_point(res, ph.point, ph.point_len);
         if (pt == NULL)
         {
             if (ph.point)
@@ -566,35 +566,35 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
         }
         if (ph.inline_kind == 'q')
         {
-            k = tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
+            k = report_tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
             if (k < 0)
             {
                 fc_error_at(err, t->path, line, col, "no quantity '%.*s' in case %s%s",
                          (int) ph.name_len, ph.name, res->c->id,
-                         tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len) >= 0
+                         report_tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len) >= 0
                              ? " (it is a predicate: use {{v:...}})" : "");
                 goto fail;
             }
             if (pt->qst[k] == EXPR_DEFINED)
-                txt = val = fc_ball_str_unicode(pt->q + k, TMPL_INLINE_DIGITS, res->prec);
+                txt = val = fc_ball_str_unicode(pt->q + k, REPORT_TMPL_INLINE_DIGITS, res->prec);
             else
                 txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "(domain not certified)";
         }
         else
         {
-            k = tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len);
+            k = report_tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len);
             if (k < 0)
             {
                 fc_error_at(err, t->path, line, col, "no region or predicate '%.*s' in case %s%s",
                          (int) ph.name_len, ph.name, res->c->id,
-                         tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len) >= 0
+                         report_tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len) >= 0
                              ? " (it is a quantity: use {{q:...}})" : "");
                 goto fail;
             }
             txt = tv_name(pt->b[k]);
         }
-        if (out && (tmpl_puts(out, &len, &cap, prev, (size_t) (p - prev)) != 0
-                    || tmpl_puts(out, &len, &cap, txt, strlen(txt)) != 0))
+        if (out && (report_tmpl_puts(out, &len, &cap, prev, (size_t) (p - prev)) != 0
+                    || report_tmpl_puts(out, &len, &cap, txt, strlen(txt)) != 0))
         {
             flint_free(val);
             fc_error_at(err, t->path, line, col, "out of memory");
@@ -603,7 +603,7 @@ tmpl_walk(const tmpl_t *t, const tmpl_item *it, const run_results *res, char **o
         flint_free(val);
         p = prev = q + 2;
     }
-    if (out && tmpl_puts(out, &len, &cap, prev, strlen(prev)) != 0)
+    if (out && report_tmpl_puts(out, &len, &cap, prev, strlen(prev)) != 0)
         goto fail;
     return 0;
 fail:
@@ -616,15 +616,15 @@ fail:
 }
 
 int
-tmpl_check(const tmpl_t *t, const run_results *res, fc_error *err)
+report_tmpl_check(const report_tmpl_t *t, const run_results *res, fc_error *err)
 {
     int i, k;
 
     for (i = 0; i < t->nitems; i++)
     {
-        const tmpl_item *it = &t->items[i];
+        const report_tmpl_item *it = &t->items[i];
 
-        if (it->kind == TMPL_BLOCK && it->block == TMPL_PLOT)
+        if (it->kind == REPORT_TMPL_BLOCK && it->block == REPORT_TMPL_PLOT)
         {
             for (k = 0; k < res->nplots; k++)
                 if (res->plots[k].plot && strcmp(res->plots[k].plot->name, it->text) == 0)
@@ -636,18 +636,18 @@ tmpl_check(const tmpl_t *t, const run_results *res, fc_error *err)
                 return -1;
             }
         }
-        else if (it->kind != TMPL_BLOCK && tmpl_walk(t, it, res, NULL, err) != 0)
+        else if (it->kind != REPORT_TMPL_BLOCK && report_tmpl_walk(t, it, res, NULL, err) != 0)
             return -1;
     }
     return 0;
 }
 
 char *
-tmpl_expand(const tmpl_t *t, const tmpl_item *it, const run_results *res, fc_error *err)
+report_tmpl_expand(const report_tmpl_t *t, const report_tmpl_item *it, const run_results *res, fc_error *err)
 {
     char *out;
 
-    if (tmpl_walk(t, it, res, &out, err) != 0)
+    if (report_tmpl_walk(t, it, res, &out, err) != 0)
         return NULL;
     return out;
 }

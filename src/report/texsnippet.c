@@ -1,8 +1,8 @@
 /* texsnippet.c -- DIR/P.tex: a LaTeX figure for a paper, with a caption
  * that states what is certified; see report.h. */
 #include "report/report.h"
-#include "report/atomic.h"
-#include "report/canvas.h"
+#include "base/fc_atomic.h"
+#include "canvas/canvas.h"
 
 #include <errno.h>
 #include <stdio.h>
