@@ -86,6 +86,14 @@ void fc_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits)
     flint_free(s);
 }
 
+static void bound_mpfr(char *buf, size_t n, mpfr_t x, int digits, char conv, mpfr_rnd_t rnd)
+{
+    if (conv == 'f')
+        mpfr_snprintf(buf, n, "%.*R*f", digits, rnd, x);
+    else
+        mpfr_snprintf(buf, n, "%.*R*g", digits, rnd, x);
+}
+
 void fc_ball_bound_d(char *buf, size_t n, double v, long scale, int digits, char conv, int up)
 {
     mpfr_t x;
@@ -93,9 +101,17 @@ void fc_ball_bound_d(char *buf, size_t n, double v, long scale, int digits, char
     mpfr_init2(x, 64);
     mpfr_set_d(x, v, MPFR_RNDN);              /* exact: 53 <= 64 bits */
     if (scale != 1) mpfr_mul_si(x, x, scale, rnd);
-    if (conv == 'f')
-        mpfr_snprintf(buf, n, "%.*R*f", digits, rnd, x);
-    else
-        mpfr_snprintf(buf, n, "%.*R*g", digits, rnd, x);
+    bound_mpfr(buf, n, x, digits, conv, rnd);
     mpfr_clear(x);
+}
+
+void fc_ball_bound_arf(char *buf, size_t n, const arf_t x, int digits, char conv, int up)
+{
+    mpfr_t m;
+    mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
+    slong bits = arf_bits(x);
+    mpfr_init2(m, bits < 64 ? 64 : bits);
+    arf_get_mpfr(m, x, rnd);                  /* exact: enough bits */
+    bound_mpfr(buf, n, m, digits, conv, rnd);
+    mpfr_clear(m);
 }

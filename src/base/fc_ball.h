@@ -31,5 +31,7 @@ void fc_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits);
  * (CONV 'f') or significant digits (CONV 'g'), rounded up (UP = 1) or down:
  * the printed decimal is a rigorous upper (lower) bound of SCALE * V. */
 void fc_ball_bound_d(char *buf, size_t n, double v, long scale, int digits, char conv, int up);
+/* The same for an exact arf x (scale 1). */
+void fc_ball_bound_arf(char *buf, size_t n, const arf_t x, int digits, char conv, int up);
 
 #endif

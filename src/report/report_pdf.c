@@ -9,7 +9,6 @@
 #include "claim/claim.h"
 
 #include <math.h>
-#include <mpfr.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,21 +97,17 @@ rp_fraction_range(char *buf, size_t n, double lo, double hi)
 
 /* Area F * w * h of the paved box, rounded in direction RND. */
 static void
-rp_area_bound(char *buf, size_t n, const pave_result *pr, double f, mpfr_rnd_t rnd)
+rp_area_bound(char *buf, size_t n, const pave_result *pr, double f, int up)
 {
     arf_t a, b;
-    mpfr_t x;
 
     arf_init(a);
-    mpfr_init2(x, 256);
     arf_init(b);
     arf_set_d(b, f);                                   /* exact */
     arf_mul(a, pr->w, pr->h, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul(a, a, b, ARF_PREC_EXACT, ARF_RND_DOWN);
+    fc_ball_bound_arf(buf, n, a, 5, 'g', up);
     arf_clear(b);
-    arf_get_mpfr(x, a, rnd);
-    mpfr_snprintf(buf, n, rnd == MPFR_RNDD ? "%.5RDg" : "%.5RUg", x);
-    mpfr_clear(x);
     arf_clear(a);
 }
 
@@ -453,8 +448,8 @@ rp_plot(report_doc *d, const run_results *res, int k)
         rp_puts(&tab, name);
         rp_fraction_range(buf, sizeof buf, lo, hi);
         rp_puts(&tab, buf);
-        rp_area_bound(a, sizeof a, pr, lo, MPFR_RNDD);
-        rp_area_bound(b, sizeof b, pr, hi, MPFR_RNDU);
+        rp_area_bound(a, sizeof a, pr, lo, 0);
+        rp_area_bound(b, sizeof b, pr, hi, 1);
         rp_put(&tab, fc_printf("[%s, %s]", a, b));
         nrows++;
     }
@@ -700,7 +695,7 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
                       canvas_hpdf_version()));
     rp_puts(&l, "Working precision");
     rp_put(&l, fc_printf("%ld bits for the enclosures at points (about %ld decimal digits)",
-                      (long) res->prec, (long) (res->prec * 0.30103)));
+                      (long) res->prec, (long) fc_ball_digits(res->prec)));
     rp_puts(&l, "Threads");
     rp_put(&l, fc_printf("%d", res->threads > 0 ? res->threads : 1));
     rp_puts(&l, "Expectations ([expect])");

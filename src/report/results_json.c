@@ -54,7 +54,7 @@ static json_t *points_json(const run_results *res)
         json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
         json_t *reg = json_object(), *pred = json_object();
         for (i = 0; i < c->nparams && pt->at; i++) {
-            char *s = arb_get_str(pt->at + i, fc_ball_digits(res->prec), 0);
+            char *s = fc_ball_str(pt->at + i, res->prec);
             json_object_set_new(at, c->params[i].name, json_string(s));
             flint_free(s);
         }
