@@ -1,53 +1,7 @@
-/* test_case.c -- the case reader: a valid case read back field by field and
- * checked against values computed here by hand (exact rationals), and every
- * kind of error with the FILE:LINE:COL counted by hand in the test text. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <cmocka.h>
-#include "case/case.h"
-
-static char tmpdir[64];
-
-/* Writes text to TMPDIR/name and returns the path (static buffer). */
-static const char *write_file(const char *name, const char *text, size_t len)
-{
-    static char path[256];
-    FILE *f;
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
-    return path;
-}
-
-/* Reads text as a case and expects the error at (line, col) with msg. */
-static void expect_error(const char *text, int line, int col, const char *msg)
-{
-    case_t c;
-    case_error_t err;
-    const char *path = write_file("bad.case", text, strlen(text));
-    int rc = case_read(&c, path, &err);
-    if (rc == 0) {
-        print_error("no error; expected %d:%d: %s\n", line, col, msg);
-        case_clear(&c);
-        fail();
-    }
-    if (err.line != line || err.col != col || strcmp(err.msg, msg) != 0)
-        print_error("got %d:%d: %s\nwant %d:%d: %s\n", err.line, err.col, err.msg, line, col, msg);
-    assert_string_equal(err.file, path);
-    assert_int_equal(err.line, line);
-    assert_int_equal(err.col, col);
-    assert_string_equal(err.msg, msg);
-}
-
-#define HEAD "[case]\ntitle = t\n"   /* lines 1-2 */
+/* test_case.c -- validation of a case (case_validate.c, case_lookup.c): a valid case read in full,
+ * bound variables, and the errors of names, parameters, plots, points and [expect] lines with their
+ * positions. */
+#include "test_case_util.h"
 
 static const char *rod =
     "[case]\n"                                                        /* 1 */
@@ -209,52 +163,6 @@ static void test_valid_case(void **state)
     case_clear(&c);
 }
 
-/* A physical line of exactly 199 characters is read whole (inih's buffer
- * holds 199 bytes): 1+1+...+1 with 97 ones must give 97, not a truncation. */
-static void test_line_199(void **state)
-{
-    char text[1024], line[256];
-    case_t c;
-    case_error_t err;
-    arb_t r, t;
-    tv_t tv;
-    int i, n = 0;
-    n += snprintf(line + n, sizeof line - n, "A =   1");
-    for (i = 1; i < 97; i++) n += snprintf(line + n, sizeof line - n, "+1");
-    assert_int_equal(strlen(line), 199);
-    snprintf(text, sizeof text, HEAD "[define]\n%s\nB = A\n", line);
-    assert_int_equal(case_read(&c, write_file("l199.case", text, strlen(text)), &err), 0);
-    assert_int_equal(c.ndefs, 2);
-    arb_init(r);
-    arb_init(t);
-    assert_int_equal(expr_eval_once(r, &tv, c.defs[0].e, c.scope, NULL, 64), EXPR_DEFINED);
-    arb_set_ui(t, 97);
-    assert_true(arb_equal(r, t));
-    arb_clear(r);
-    arb_clear(t);
-    case_clear(&c);
-
-    /* one more character: an error at column 200, never a truncated value */
-    snprintf(text, sizeof text, HEAD "[define]\n%s1\nB = A\n", line);
-    expect_error(text, 4, 200, "line longer than 199 characters; continue the value on indented lines");
-}
-
-/* Continuation lines: joined, positions kept (the error is on line 5). */
-static void test_multiline(void **state)
-{
-    case_t c;
-    case_error_t err;
-    const char *ok = HEAD "[define]\nA = 1 +\n    2 *\n\t3\nB =\n  A - 7\n[expect]\nB = 0 +/- 0\n";
-    arb_t r;
-    tv_t tv;
-    assert_int_equal(case_read(&c, write_file("ml.case", ok, strlen(ok)), &err), 0);
-    arb_init(r);
-    assert_int_equal(expr_eval_once(r, &tv, c.defs[1].e, c.scope, NULL, 64), EXPR_DEFINED);
-    assert_true(arb_is_zero(r));
-    arb_clear(r);
-    case_clear(&c);
-    expect_error(HEAD "[define]\nA = 1 +\n    2 *\n    )\n", 6, 5, "expected a number, a name or '(', found ')'");
-}
 
 /* disc(P, x) binds x: a constant may use it, and a definition may bind a
  * name that is defined further down. disc(x^2 - 1) = 0 - 4*1*(-1) = 4. */
@@ -278,27 +186,6 @@ static void test_bound_variables(void **state)
     arb_clear(r);
     arb_clear(t);
     case_clear(&c);
-}
-
-static void test_ini_errors(void **state)
-{
-    expect_error("[case]\ntitle = t\n[plots main]\n", 3, 2,
-                 "unknown section [plots main]; expected case, parameters, define, regions, expect, "
-                 "plot NAME, point NAME, claim NAME or model NAME");
-    expect_error("[case]\ntitel = t\n", 2, 1, "unknown key 'titel' in [case]; expected title, source, template, "
-                 "summary or precision");
-    expect_error(HEAD "[define]\n  A 1\n", 4, 3, "expected NAME = VALUE or a [section] header");
-    expect_error(HEAD "[define\nA = 1\n", 3, 8, "missing ']' at the end of the section header");
-    expect_error(HEAD "[define] x\n", 3, 10, "unexpected text after the section header");
-    expect_error(HEAD "[plot]\n", 3, 2, "section [plot] needs a name: [plot NAME]");
-    expect_error(HEAD "[case]\n", 3, 2, "duplicate section [case] (first at line 1)");
-    expect_error(HEAD "[define]\nA = 1\nA = 2\n", 5, 1, "duplicate key 'A' (first at line 4)");
-    expect_error("title = t\n", 1, 1, "NAME = VALUE before any [section]");
-    expect_error("[case]\ntitle = caf\xc3\n", 2, 12, "invalid UTF-8 byte 0xc3");
-    expect_error("[case]\ntitle = t\n; \xe9t\xe9\n", 3, 3, "invalid UTF-8 byte 0xe9");
-    expect_error("[parameters]\nx = 1\n", 1, 1, "missing [case] section (with title = ...)");
-    expect_error("[case]\nsource = s\n", 1, 2, "[case] needs title = ...");
-    expect_error(HEAD "precision = 8\n", 3, 13, "precision must be an integer from 16 to 65536 (bits)");
 }
 
 static void test_name_errors(void **state)
@@ -371,32 +258,11 @@ static void test_point_and_expect_errors(void **state)
                  "'u' is a predicate; expected true, false or unknown");
 }
 
-static int setup(void **state)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/test_case.XXXXXX");
-    return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    const char *names[] = {"bad.case", "rod.case", "l199.case", "ml.case", "bound.case", NULL};
-    char p[256];
-    int i;
-    for (i = 0; names[i]; i++) {
-        snprintf(p, sizeof p, "%s/%s", tmpdir, names[i]);
-        unlink(p);
-    }
-    return rmdir(tmpdir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_case),
-        cmocka_unit_test(test_line_199),
-        cmocka_unit_test(test_multiline),
         cmocka_unit_test(test_bound_variables),
-        cmocka_unit_test(test_ini_errors),
         cmocka_unit_test(test_name_errors),
         cmocka_unit_test(test_param_errors),
         cmocka_unit_test(test_plot_errors),
