@@ -38,8 +38,16 @@ static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
     memset(rp, 0, sizeof *rp);
     rp->index = index;
     rp->name = index >= 0 ? c->points[index].name : "case";
-    for (i = 0; i < c->nregions; i++) { roots[n] = expr_var(c->regions[i].name); isq[n++] = 0; nb++; }
+    /* roots: the regions, then the definitions; names[k] is root k's name (the case's own string) */
+    const char **names = flint_malloc((c->ndefs + c->nregions + 1) * sizeof(char *));
+    for (i = 0; i < c->nregions; i++) {
+        names[n] = c->regions[i].name;
+        roots[n] = expr_var(c->regions[i].name);
+        isq[n++] = 0;
+        nb++;
+    }
     for (i = 0; i < c->ndefs; i++) {
+        names[n] = c->defs[i].name;
         roots[n] = expr_var(c->defs[i].name);
         isq[n++] = !c->defs[i].is_bool;
         if (c->defs[i].is_bool) nb++; else nq++;
@@ -63,28 +71,20 @@ static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
         expr_eval_run(ev, box, 1);
         for (i = 0; i < n; i++) {
             if (isq[i]) {
-                rp->qnames[kq] = roots[i]->name;
+                rp->qnames[kq] = names[i];
                 rp->qst[kq] = expr_eval_value(rp->q + kq, ev, i);
                 kq++;
             } else {
-                rp->bnames[kb] = roots[i]->name;
+                rp->bnames[kb] = names[i];
                 rp->b[kb] = expr_eval_truth(ev, i);
                 kb++;
             }
         }
         expr_eval_free(ev);
     }
-    /* names must outlive the ASTs: point them at the case's own strings */
-    for (i = 0; i < nq && rc == 0; i++) {
-        int d = case_def_index(c, rp->qnames[i]);
-        rp->qnames[i] = c->defs[d].name;
-    }
-    for (i = 0; i < nb && rc == 0; i++) {
-        int d = case_region_index(c, rp->bnames[i]);
-        rp->bnames[i] = d >= 0 ? c->regions[d].name : c->defs[case_def_index(c, rp->bnames[i])].name;
-    }
     for (i = 0; i < n; i++) expr_free(roots[i]);
     flint_free(roots);
+    flint_free(names);
     flint_free(isq);
     flint_free(act);
     rp->nparams = c->nparams;
