@@ -5,7 +5,10 @@
 #include "report/canvas_hpdf.h"
 #include "report/atomic.h"
 
+#include <hpdf_objects.h>
+#include <hpdf_streams.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -272,6 +275,74 @@ ch_free(void *st)
     free(s);
 }
 
+
+/* libharu 2.3 gives a Type0 font with the UTF-8 encoder the encoding
+ * Identity-H (a code is the UCS-2 value of the character, the CID is the
+ * code, CIDToGIDMap maps it to the glyph) and writes as /ToUnicode a copy
+ * of its encoding CMap, whose begincidrange is invalid in a ToUnicode CMap
+ * (poppler: "Invalid 'begincidrange' operator").  This replaces the stream
+ * contents by the correct map for that encoding: every 2-byte code except
+ * the surrogates D800-DFFF maps to the UTF-16 character of the same value.
+ * Idempotent: a stream already rewritten (no /CMapName) is left alone.
+ * Returns 0 on success. */
+static int
+ch_fix_tounicode(HPDF_Font font)
+{
+    HPDF_Dict cm = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
+    HPDF_Stream st;
+    char line[64];
+    int hi, n, blocks, b;
+
+    if (cm == NULL || cm->stream == NULL)
+        return 1;
+    if (HPDF_Dict_GetItem(cm, "CMapName", HPDF_OCLASS_NAME) == NULL)
+        return 0;   /* done before, on an earlier canvas of this document */
+    HPDF_Dict_RemoveElement(cm, "CMapName");
+    HPDF_Dict_RemoveElement(cm, "CIDSystemInfo");
+    HPDF_Dict_RemoveElement(cm, "WMode");
+    HPDF_Dict_RemoveElement(cm, "Type");
+    st = cm->stream;
+    HPDF_MemStream_FreeData(st);
+    if (HPDF_Stream_WriteStr(st,
+            "/CIDInit /ProcSet findresource begin\n"
+            "12 dict begin\n"
+            "begincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Adobe-Identity-UCS def\n"
+            "/CMapType 2 def\n"
+            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n") != HPDF_OK)
+        return 1;
+    /* one bfrange per high byte (a range may vary only in its last byte),
+     * at most 100 per block: 256 - 8 surrogate rows = 248 ranges */
+    blocks = 0;
+    for (hi = 0, n = 0; hi < 256; hi++)
+    {
+        if (hi >= 0xD8 && hi <= 0xDF)
+            continue;
+        if (n == 0)
+        {
+            b = 248 - 100 * blocks;
+            snprintf(line, sizeof line, "%d beginbfrange\n", b < 100 ? b : 100);
+            if (HPDF_Stream_WriteStr(st, line) != HPDF_OK)
+                return 1;
+        }
+        snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        if (HPDF_Stream_WriteStr(st, line) != HPDF_OK)
+            return 1;
+        if (++n == 100 || hi == 255)
+        {
+            if (HPDF_Stream_WriteStr(st, "endbfrange\n") != HPDF_OK)
+                return 1;
+            n = 0;
+            blocks++;
+        }
+    }
+    return HPDF_Stream_WriteStr(st,
+            "endcmap\n"
+            "CMapName currentdict /CMap defineresource pop\n"
+            "end\nend\n") != HPDF_OK;
+}
+
 static const canvas_ops ch_ops = {
     ch_set_fill_rgb, ch_set_stroke_rgb, ch_set_line_width, ch_set_dash,
     ch_move_to, ch_line_to, ch_close_path, ch_rect, ch_fill, ch_stroke, ch_clip,
@@ -310,7 +381,7 @@ canvas_hpdf_new(HPDF_Doc doc, HPDF_Page page, double x, double y,
         if (name[i] == NULL)
             goto fail;
         s->font[i] = HPDF_GetFont(doc, name[i], "UTF-8");
-        if (s->font[i] == NULL)
+        if (s->font[i] == NULL || ch_fix_tounicode(s->font[i]) != 0)
             goto fail;
     }
     HPDF_ResetError(doc);
