@@ -1,7 +1,9 @@
 /* test_pdf_text.c -- the text layer of the libharu canvas: strings drawn
  * through canvas_hpdf (regular and bold, Greek, Cyrillic, combining dots,
- * math symbols) come back from poppler's pdftotext exactly, with nothing on
+ * math symbols, letters beyond the BMP) come back from poppler's pdftotext
+ * exactly, with widths that match the glyphs, and nothing on
  * poppler's stderr (no invalid ToUnicode CMap) and `qpdf --check` clean. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +14,8 @@
 #include <cmocka.h>
 #include <hpdf.h>
 #include "report/canvas_hpdf.h"
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 static char tmpdir[256];
 
@@ -56,6 +60,10 @@ static const char *strings[] = {
     "\xd0\xbf\xd1\x80\xd0\xbe\xd0\xb2\xd0\xb5\xd1\x80\xd0\xba\xd0\xb0", /* проверка */
     "1 + k cos\xc2\xb2\xce\xb8 \xe2\x88\x92 k\xce\xbc sin\xce\xb8 > 0",  /* ² − */
     "\xe2\x88\x88 \xe2\x88\x9a \xc2\xb1 \xe2\x89\xa4 \xe2\x88\xa7 \xe2\x88\xa8", /* ∈ √ ± ≤ ∧ ∨ */
+    /* beyond the BMP, in both faces: double-struck 𝕒 𝕩 𝔸 𝟘 (U+1D552, U+1D569,
+     * U+1D538, U+1D7D8), 𝌆 (U+1D306), 😀 (U+1F600) */
+    "a = \xf0\x9d\x95\x92, x = \xf0\x9d\x95\xa9, \xf0\x9d\x94\xb8\xf0\x9d\x9f\x98 "
+    "\xf0\x9d\x8c\x86 \xf0\x9f\x98\x80",
 };
 
 static void
@@ -82,6 +90,26 @@ test_text_layer(void **state)
             canvas_text(c, 60, 80 + 40 * i, strings[i], CANVAS_LEFT);
         assert_int_equal(canvas_end_page(c), CANVAS_OK);
         assert_int_equal(canvas_finish(c), CANVAS_OK);
+        canvas_free(c);
+    }
+    /* the advance of a letter beyond the BMP is its glyph's (FreeType, read
+     * independently here), not libharu's .notdef width */
+    {
+        FT_Library ft;
+        FT_Face face;
+        double want;
+        c = canvas_hpdf_new(doc, NULL, 0, 0, 1, 595, 842, &st);
+        assert_non_null(c);
+        assert_int_equal(FT_Init_FreeType(&ft), 0);
+        assert_int_equal(FT_New_Face(ft, CANVAS_FONT_REGULAR, 0, &face), 0);
+        assert_int_equal(FT_Load_Glyph(face, FT_Get_Char_Index(face, 0x1D552), FT_LOAD_NO_SCALE), 0);
+        want = 20.0 * face->glyph->metrics.horiAdvance / face->units_per_EM;
+        canvas_set_font(c, 20, 0);
+        assert_true(fabs(canvas_text_width(c, "\xf0\x9d\x95\x92") - want) < 0.05);
+        assert_true(fabs(canvas_text_width(c, "x\xf0\x9d\x95\x92x")
+                         - want - 2 * canvas_text_width(c, "x")) < 0.1);
+        FT_Done_Face(face);
+        FT_Done_FreeType(ft);
         canvas_free(c);
     }
     assert_int_equal(canvas_hpdf_save(doc, pdf), CANVAS_OK);
