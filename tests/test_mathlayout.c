@@ -26,6 +26,7 @@
 #include <cairo.h>
 #include <hpdf.h>
 #include "report/mathlayout.h"
+#include "case/case_display.h"
 #include "report/canvas_cairo.h"
 #include "report/canvas_hpdf.h"
 
@@ -292,6 +293,46 @@ test_display_names(void **state)
     expr_free(e);
 }
 
+/* A case's [display] section read by case_read and used by the layout. */
+static void
+test_case_display(void **state)
+{
+    char path[400], *t;
+    FILE *f;
+    case_t c;
+    case_error_t err;
+    ml_ctx x = mono_ctx();
+    ml_box b;
+    expr_t e;
+    (void) state;
+
+    snprintf(path, sizeof path, "%s/d.case", tmpdir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("[case]\ntitle = display names\n[parameters]\nthetadot = 0 .. 1\nmu = 1/2\n"
+          "[define]\nBmin = 1 - mu*thetadot\n[regions]\npos = Bmin > 0\n"
+          "[display]\nthetadot = \\dot\\phi\nBmin = B_{min}\n", f);
+    fclose(f);
+    memset(&c, 0, sizeof c);
+    if (case_read(&c, path, &err) != 0)
+        print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
+    assert_non_null(c.display);
+    assert_string_equal(case_display_of(&c, "thetadot"), "\\dot\\phi");
+    assert_null(case_display_of(&c, "mu"));
+    ml_set_display(&x, ml_display_case, &c);
+    e = parse("Bmin + mu*thetadot");
+    ml_expr_box(&b, &x, e, 10);
+    t = ml_box_text(&b);
+    assert_string_equal(t, "Bmin+μφ\xcc\x87");
+    free(t);
+    /* B with subscript "min": 5 + 0.4 + 3 * 3.5 wide before " + " */
+    NEAR(b.items[1].x, 5.4);
+    NEAR(b.items[1].y, 2);
+    ml_box_clear(&b);
+    expr_free(e);
+    case_clear(&c);
+}
+
 /* The simplified expression encloses the same value as the original at
  * random points where the original is defined. */
 static void
@@ -534,6 +575,7 @@ main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_units_display),
         cmocka_unit_test(test_display_names),
+        cmocka_unit_test(test_case_display),
         cmocka_unit_test(test_simplify_values),
         cmocka_unit_test(test_draw),
     };

@@ -98,6 +98,7 @@ typedef struct {
     int nexpect;   case_expect *expect;
     int nclaims;   case_claim *claims;
     int nmodels;   case_section *models;
+    case_section *display; /* [display]: NAME = display string (case_display.h); NULL if absent */
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;

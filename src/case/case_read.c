@@ -156,6 +156,8 @@ void case_clear(case_t *c)
     flint_free(c->claims);
     for (i = 0; i < c->nmodels; i++) section_clear(&c->models[i]);
     flint_free(c->models);
+    if (c->display) section_clear(c->display);
+    flint_free(c->display);
     if (c->scope) expr_scope_free(c->scope);
     flint_free(c->path);
     flint_free(c->id);

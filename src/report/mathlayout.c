@@ -1,5 +1,6 @@
 /* mathlayout.c -- 2-D layout of expressions; see mathlayout.h. */
 #include "report/mathlayout.h"
+#include "case/case_display.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -277,25 +278,23 @@ ml_sqrt(ml_box *body, double size)
 
 /* ------------------------------------------------------------ names */
 
-static const struct { const char *name, *uni; } ml_greek[] = {
-    {"alpha", "α"}, {"beta", "β"}, {"gamma", "γ"}, {"delta", "δ"}, {"epsilon", "ε"},
-    {"varepsilon", "ε"}, {"zeta", "ζ"}, {"eta", "η"}, {"theta", "θ"}, {"vartheta", "ϑ"},
-    {"iota", "ι"}, {"kappa", "κ"}, {"lambda", "λ"}, {"mu", "μ"}, {"nu", "ν"}, {"xi", "ξ"},
-    {"omicron", "ο"}, {"pi", "π"}, {"rho", "ρ"}, {"sigma", "σ"}, {"tau", "τ"},
-    {"upsilon", "υ"}, {"phi", "φ"}, {"varphi", "φ"}, {"chi", "χ"}, {"psi", "ψ"},
-    {"omega", "ω"}, {"Gamma", "Γ"}, {"Delta", "Δ"}, {"Theta", "Θ"}, {"Lambda", "Λ"},
-    {"Xi", "Ξ"}, {"Pi", "Π"}, {"Sigma", "Σ"}, {"Upsilon", "Υ"}, {"Phi", "Φ"},
-    {"Psi", "Ψ"}, {"Omega", "Ω"},
-};
-
-static const char *
-ml_greek_n(const char *s, size_t n)
+/* The Greek letter S[0..n) names (expr_name_unicode's table) into G (>= 8
+ * bytes); returns 0 if S[0..n) is not a Greek letter's name. */
+static int
+ml_greek_n(char *g, const char *s, size_t n)
 {
-    size_t i;
-    for (i = 0; i < sizeof ml_greek / sizeof ml_greek[0]; i++)
-        if (strlen(ml_greek[i].name) == n && strncmp(ml_greek[i].name, s, n) == 0)
-            return ml_greek[i].uni;
-    return NULL;
+    char name[16], *u;
+    int ok;
+    if (n == 0 || n >= sizeof name)
+        return 0;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    u = expr_name_unicode(name);
+    ok = strcmp(u, name) != 0 && strlen(u) < 8;
+    if (ok)
+        strcpy(g, u);
+    flint_free(u);
+    return ok;
 }
 
 static size_t
@@ -322,25 +321,18 @@ ml_digits(const char *s)
 static void
 ml_letters(char *buf, const char *s, size_t n)
 {
-    const char *g = ml_greek_n(s, n);
     const char *acc = NULL;
     size_t k = n;
 
-    if (g != NULL)
-    {
-        strcpy(buf, g);
+    if (ml_greek_n(buf, s, n))
         return;
-    }
     if (n > 4 && strncmp(s + n - 4, "ddot", 4) == 0)
         acc = "\xcc\x88", k = n - 4;
     else if (n > 3 && strncmp(s + n - 3, "dot", 3) == 0)
         acc = "\xcc\x87", k = n - 3;
-    if (acc != NULL && (k == 1 || ml_greek_n(s, k) != NULL))
+    if (acc != NULL && (k == 1 || ml_greek_n(buf, s, k)))
     {
-        g = ml_greek_n(s, k);
-        if (g != NULL)
-            strcpy(buf, g);
-        else
+        if (k == 1)
         {
             buf[0] = s[0];
             buf[1] = '\0';
@@ -430,163 +422,55 @@ ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
 
 /* ------------------------------------------------------------ display strings */
 
-typedef struct
-{
-    const char *s;
-    int err;
-} ml_dp;
-
-static void ml_dp_seq(ml_box *out, const ml_ctx *x, ml_dp *p, double size, int until_brace);
-
-/* One atom: a character, a \command (with its operand), or a {group}. */
+/* A parsed display string (case_display.h) laid out at SIZE. */
 static void
-ml_dp_atom(ml_box *out, const ml_ctx *x, ml_dp *p, double size)
+ml_display_node(ml_box *out, const ml_ctx *x, const case_display_node *n, double size)
 {
+    int i;
     ml_box_init(out);
-    if (*p->s == '{')
-    {
-        p->s++;
-        ml_dp_seq(out, x, p, size, 1);
-        if (*p->s != '}')
-            p->err = 1;
-        else
-            p->s++;
-        return;
-    }
-    if (*p->s == '\\')
-    {
-        size_t n;
-        const char *g, *acc = NULL;
-        p->s++;
-        n = ml_alpha(p->s);
-        g = ml_greek_n(p->s, n);
-        if (g != NULL)
+    if (n->kind == CASE_DISPLAY_GLYPH)
+        ml_text(out, x, n->text, size);
+    else
+        for (i = 0; i < n->nkids; i++)
         {
-            p->s += n;
-            ml_text(out, x, g, size);
-            return;
-        }
-        if (n == 3 && strncmp(p->s, "dot", 3) == 0) acc = "\xcc\x87";
-        else if (n == 4 && strncmp(p->s, "ddot", 4) == 0) acc = "\xcc\x88";
-        else if (n == 3 && strncmp(p->s, "hat", 3) == 0) acc = "\xcc\x82";
-        else if (n == 3 && strncmp(p->s, "bar", 3) == 0) acc = "\xcc\x84";
-        else if (n == 5 && strncmp(p->s, "tilde", 5) == 0) acc = "\xcc\x83";
-        if (acc == NULL)
-        {
-            p->err = 1;
-            return;
-        }
-        p->s += n;
-        while (*p->s == ' ')
-            p->s++;
-        {
-            /* the operand must be one glyph: a letter, \greek, or {letter} */
-            char buf[16];
-            const char *q = p->s;
-            int brace = *q == '{', len;
-            if (brace)
-                q++;
-            if (*q == '\\')
-            {
-                size_t m = ml_alpha(q + 1);
-                g = ml_greek_n(q + 1, m);
-                if (g == NULL)
-                {
-                    p->err = 1;
-                    return;
-                }
-                strcpy(buf, g);
-                q += 1 + m;
-            }
-            else if (*q != '\0' && *q != '}' && *q != '{')
-            {
-                ml_utf8(q, &len);
-                memcpy(buf, q, (size_t) len);
-                buf[len] = '\0';
-                q += len;
-            }
+            ml_box a;
+            ml_display_node(&a, x, n->kids[i], size);
+            if (out->n == 0 && out->w == 0)
+                *out = a;
             else
-            {
-                p->err = 1;
-                return;
-            }
-            if (brace)
-            {
-                if (*q != '}')
-                {
-                    p->err = 1;
-                    return;
-                }
-                q++;
-            }
-            p->s = q;
-            strcat(buf, acc);
-            ml_text(out, x, buf, size);
+                ml_hcat(out, &a);
         }
-        return;
-    }
-    if (*p->s == '\0' || *p->s == '}' || *p->s == '_' || *p->s == '^')
+    if (n->sub != NULL || n->sup != NULL)
     {
-        p->err = 1;
-        return;
-    }
-    {
-        char buf[8];
-        int len;
-        ml_utf8(p->s, &len);
-        memcpy(buf, p->s, (size_t) len);
-        buf[len] = '\0';
-        p->s += len;
-        ml_text(out, x, buf, size);
-    }
-}
-
-static void
-ml_dp_seq(ml_box *out, const ml_ctx *x, ml_dp *p, double size, int until_brace)
-{
-    ml_box_init(out);
-    while (!p->err && *p->s && !(until_brace && *p->s == '}'))
-    {
-        ml_box a, sup, sub;
-        if (*p->s == '}')
-        {
-            p->err = 1;
-            break;
-        }
-        ml_dp_atom(&a, x, p, size);
-        ml_box_init(&sup);
+        ml_box sub, sup;
         ml_box_init(&sub);
-        while (!p->err && (*p->s == '_' || *p->s == '^'))
-        {
-            ml_box *t = *p->s == '_' ? &sub : &sup;
-            p->s++;
-            ml_box_clear(t);
-            ml_dp_atom(t, x, p, ML_SCRIPT * size);
-        }
-        if (sup.n || sub.n)
-            ml_scripts(&a, &sup, &sub, size);
-        ml_box_clear(&sup);
+        ml_box_init(&sup);
+        if (n->sub != NULL)
+            ml_display_node(&sub, x, n->sub, ML_SCRIPT * size);
+        if (n->sup != NULL)
+            ml_display_node(&sup, x, n->sup, ML_SCRIPT * size);
+        ml_scripts(out, &sup, &sub, size);
         ml_box_clear(&sub);
-        if (out->n == 0 && out->w == 0)
-            *out = a;
-        else
-            ml_hcat(out, &a);
+        ml_box_clear(&sup);
     }
 }
 
 int
 ml_display_box(ml_box *out, const ml_ctx *x, const char *s, double size)
 {
-    ml_dp p;
-    p.s = s;
-    p.err = 0;
-    ml_dp_seq(out, x, &p, size, 0);
-    if (p.err || *p.s != '\0' || out->n == 0)
-    {
-        ml_box_clear(out);
+    case_display_node *n;
+    ml_box_init(out);
+    if (case_display_parse(&n, s, NULL, NULL) != 0)
         return -1;
-    }
+    ml_display_node(out, x, n, size);
+    case_display_free(n);
     return 0;
+}
+
+const char *
+ml_display_case(void *case_ptr, const char *name)
+{
+    return case_display_of((const case_t *) case_ptr, name);
 }
 
 /* ------------------------------------------------------------ units */

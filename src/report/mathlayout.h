@@ -16,7 +16,7 @@
  * DejaVu Sans (the face of both canvases).
  *
  * Names are shown by display rules: the caller's display string for a name
- * (ml_set_display, TeX-like: "\dot\theta", "\mu_{min}", "x_1"), else the
+ * (ml_set_display; a case's [display] section, case_display.h), else the
  * default: a Greek name becomes its letter, a trailing "dot"/"ddot" an
  * accent (thetadot -> θ̇, xddot -> ẍ), trailing digits and a "_suffix" a
  * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1).
@@ -99,12 +99,12 @@ void ml_expr_box(ml_box *out, const ml_ctx *x, const expr_t e, double size);
 void ml_def_box(ml_box *out, const ml_ctx *x, const char *name, const expr_t e, double size);
 /* Layout of a bare name. */
 void ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size);
-/* Layout of a display string: letters and digits as written, \alpha ...
- * \Omega as Greek letters, \dot X, \ddot X, \hat X, \bar X, \tilde X as
- * accents over X, _ and ^ followed by one character or a {group} as sub-
- * and superscripts, {} grouping.  Returns 0, or -1 (OUT cleared) if S is
- * malformed (unknown command, unbalanced braces, script without operand). */
+/* Layout of a display string (the grammar of case_display.h: "\dot\theta",
+ * "\mu_{min}", "x_1").  Returns 0, or -1 (OUT empty) if S is malformed. */
 int ml_display_box(ml_box *out, const ml_ctx *x, const char *s, double size);
+/* An ml_display_fn giving the [display] strings of a case (ARG: case_t *):
+ * ml_set_display(&ctx, ml_display_case, (void *) c). */
+const char *ml_display_case(void *case_ptr, const char *name);
 
 /* The unit written in a case file (m/s^2, kg*m^2/s, 1/s, N m) in the usual
  * notation (m/s², kg·m²/s, 1/s, N·m); newly allocated (free()).  Returns
