@@ -51,7 +51,7 @@ static json_t *ball_json(const arb_t x, slong prec)
     char *mid, *rad;
     json_t *o;
     results_ball_mid_rad(&mid, &rad, x, digits_of(prec));
-    o = json_pack("{s:s, s:s}", "mid", mid, "rad", rad);
+    o = json_pack("{s:s, s:s, s:s}", "mid", mid, "rad", rad, "status", "defined");
     flint_free(mid);
     flint_free(rad);
     return o;
@@ -76,6 +76,27 @@ static json_t *params_json(const case_t *c)
     return a;
 }
 
+/* Parameter I at point K (-1: the case's own values) as written: the
+ * exact value ("4/5", "atan(2)") or the range "LO .. HI". */
+static json_t *exact_json(const case_t *c, int k, int i)
+{
+    const case_param *p = &c->params[i];
+    expr_t set = NULL;
+    char *a, *b;
+    json_t *j;
+    int m;
+    if (k >= 0)
+        for (m = 0; m < c->points[k].nset; m++)
+            if (c->points[k].set_param[m] == i) set = c->points[k].set_value[m];
+    if (set != NULL || !p->is_range) return str_flint(expr_to_text(set != NULL ? set : p->value));
+    a = expr_to_text(p->lo);
+    b = expr_to_text(p->hi);
+    j = json_pack("{s:s, s:s}", "lo", a, "hi", b);
+    flint_free(a);
+    flint_free(b);
+    return j;
+}
+
 static json_t *points_json(const results_t *res)
 {
     const case_t *c = res->c;
@@ -85,12 +106,13 @@ static json_t *points_json(const results_t *res)
     for (k = 0; k < res->npoints; k++) {
         const results_point *pt = &res->points[k];
         json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
-        json_t *reg = json_object(), *pred = json_object();
+        json_t *reg = json_object(), *pred = json_object(), *exact = json_object();
         case_point_box(box, c, pt->index, res->prec);
         for (i = 0; i < c->nparams; i++) {
             char *s = arb_get_str(box + i, digits_of(res->prec), 0);
             json_object_set_new(at, c->params[i].name, json_string(s));
             flint_free(s);
+            json_object_set_new(exact, c->params[i].name, exact_json(c, pt->index, i));
         }
         for (i = 0; i < pt->nq; i++) {
             if (pt->qst[i] == EXPR_DEFINED) json_object_set_new(q, pt->qnames[i], ball_json(pt->q + i, res->prec));
@@ -103,6 +125,7 @@ static json_t *points_json(const results_t *res)
             json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(tv_name(pt->b[i])));
         }
         json_object_set_new(o, "at", at);
+        json_object_set_new(o, "exact", exact);
         json_object_set_new(o, "quantities", q);
         json_object_set_new(o, "regions", reg);
         json_object_set_new(o, "predicates", pred);
@@ -200,6 +223,15 @@ static json_t *claims_json(const results_t *res)
         json_t *wit = json_object();
         for (i = 0; i < rc->nwitness; i++) json_object_set_new(wit, rc->wnames[i], json_string(rc->wvalues[i]));
         json_object_set_new(o, "witness", wit);
+        {
+            /* the claim as stated: its predicates and the parameters it ranges over */
+            const char *cl = claim_key(rc->claim, "claim", NULL), *md = claim_key(rc->claim, "model", NULL);
+            const char *over = claim_key(rc->claim, "over", NULL), *param = claim_key(rc->claim, "param", NULL);
+            json_object_set_new(o, "predicates", json_pack("{s:s, s:s}", "claim", cl ? cl : "", "model",
+                                                           md ? md : ""));
+            if (over) json_object_set_new(o, "over", json_string(over));
+            if (param) json_object_set_new(o, "param", json_string(param));
+        }
         json_object_set_new(o, "detail", json_string(rc->detail ? rc->detail : ""));
         if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
         if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));
