@@ -225,6 +225,7 @@ test_units_display(void **state)
     static const char *u[][2] = {
         {"m/s^2", "m/s²"}, {"kg*m^2", "kg·m²"}, {"N m", "N·m"}, {"1/s", "1/s"},
         {"m s^-2", "m·s⁻²"}, {"rad/s", "rad/s"}, {"", ""}, {"kg m^2/s", "kg·m²/s"},
+        {"m/s · kg", "m/s·kg"}, {"N * m", "N·m"}, {"F L", "F·L"},
     };
     ml_ctx x = mono_ctx();
     ml_box b;
@@ -241,6 +242,17 @@ test_units_display(void **state)
     }
     assert_null(ml_unit_text("m^"));
     assert_null(ml_unit_text("m^x"));
+    {
+        static const char *nm[][2] = {{"thetadot", "θ\xcc\x87"}, {"mu_min", "μ_min"}, {"theta0", "θ0"},
+                                      {"xddot", "x\xcc\x88"}, {"k", "k"}, {"dot", "dot"}};
+        for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
+        {
+            t = ml_name_plain(nm[i][0]);
+            assert_string_equal(t, nm[i][1]);
+            free(t);
+        }
+    }
+    assert_null(ml_unit_text("m/s · kg^1/2"));   /* a fractional exponent stays as written */
 
     assert_int_equal(ml_display_box(&b, &x, "\\dot\\theta", 10), 0);
     t = ml_box_text(&b);

@@ -367,6 +367,18 @@ ml_subword(char *buf, const char *s)
     *o = '\0';
 }
 
+char *
+ml_name_plain(const char *name)
+{
+    size_t n = ml_alpha(name), len = strlen(name);
+    char *out = malloc(4 * len + 8);
+    if (out == NULL)
+        return NULL;
+    ml_letters(out, name, n);
+    strcat(out, name + n);
+    return out;
+}
+
 void
 ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
 {
@@ -477,6 +489,13 @@ ml_display_case(void *case_ptr, const char *name)
 
 static const char *ml_sup_digit[10] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
 
+/* 1 if S starts with an explicit product or quotient sign (*, /, ·). */
+static int
+ml_unit_op(const char *s)
+{
+    return *s == '*' || *s == '/' || strncmp(s, "·", strlen("·")) == 0;
+}
+
 char *
 ml_unit_text(const char *u)
 {
@@ -508,20 +527,32 @@ ml_unit_text(const char *u)
                 o += strlen(o);
                 s++;
             }
-            continue;
-        }
-        if (*s == '*' || (*s == ' ' && s[1] != '\0' && s[1] != ' ' && s[1] != '/' && o > out
-                          && o[-1] != '/'))
-        {
-            strcpy(o, "·");
-            o += strlen(o);
-            s++;
-            while (*s == ' ')
-                s++;
+            if (*s == '/' && s[1] >= '0' && s[1] <= '9')
+            {
+                free(out);      /* a fractional exponent (kg^1/2): not written here */
+                return NULL;
+            }
             continue;
         }
         if (*s == ' ')
         {
+            /* spaces: none around an explicit sign, else one product dot */
+            const char *t = s;
+            while (*t == ' ')
+                t++;
+            if (*t != '\0' && o > out && !ml_unit_op(t) && o[-1] != '/' && o[-1] != '*'
+                && !(o - out >= 2 && strncmp(o - 2, "·", 2) == 0))
+            {
+                strcpy(o, "·");
+                o += strlen(o);
+            }
+            s = t;
+            continue;
+        }
+        if (*s == '*')
+        {
+            strcpy(o, "·");
+            o += strlen(o);
             s++;
             continue;
         }

@@ -111,6 +111,12 @@ const char *ml_display_case(void *case_ptr, const char *name);
  * NULL for a malformed unit (a '^' without an integer). */
 char *ml_unit_text(const char *unit);
 
+/* NAME as one line of plain text (axis labels, table cells): its leading
+ * letters as the default rule shows them (Greek letter, dot/ddot accent as
+ * a combining mark: thetadot -> θ̇), the rest as written (mu_min -> μ_min);
+ * newly allocated (free()). */
+char *ml_name_plain(const char *name);
+
 /* A simplified copy of E for display (see above); free with expr_free. */
 expr_t ml_simplify(const expr_t e);
 
