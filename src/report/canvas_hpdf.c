@@ -297,6 +297,37 @@ ch_use_glyph(HPDF_Font font, FT_Face face, unsigned gid, int depth)
         }
 }
 
+/* Records that PUA code CODE (glyph GID) is drawn in FONT: its advance in
+ * the descendant font's W array (once per document) and its glyph in the
+ * subset.  Returns 0, or -1 if libharu failed. */
+static int
+ch_use_pua(HPDF_Font font, FT_Face face, unsigned code, unsigned gid)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr) font->attr;
+    HPDF_Array w = HPDF_Dict_GetItem(fa->descendant_font, "W", HPDF_OCLASS_ARRAY), a;
+    HPDF_UINT i, n;
+
+    ch_use_glyph(font, face, gid, 0);
+    if (w == NULL)
+        return -1;
+    /* W is [c [w ...] c [w ...] ...]: is CODE a start already? */
+    n = HPDF_Array_Items(w);
+    for (i = 0; i + 1 < n; i += 2)
+    {
+        HPDF_Number c = HPDF_Array_GetItem(w, i, HPDF_OCLASS_NUMBER);
+        if (c == NULL)
+            break;          /* not the expected shape: append anyway */
+        if ((unsigned) c->value == code)
+            return 0;
+    }
+    HPDF_Error_Reset(font->error);
+    a = HPDF_Array_New(font->mmgr);
+    if (a == NULL || HPDF_Array_AddNumber(w, (HPDF_INT32) code) != HPDF_OK || HPDF_Array_Add(w, a) != HPDF_OK
+        || HPDF_Array_AddNumber(a, HPDF_TTFontDef_GetGidWidth(fa->fontdef, (HPDF_UINT16) gid)) != HPDF_OK)
+        return -1;
+    return 0;
+}
+
 /* UTF8 with every mapped character beyond the BMP replaced by its PUA code
  * (newly allocated; NULL if out of memory); *DELTA (if not NULL) receives
  * the width correction in 1/1000 em: the glyph's advance minus the advance
@@ -327,8 +358,8 @@ ch_map_text(ch_state *s, const char *utf8, int b, int mark, double *delta)
             o += len;
             continue;
         }
-        if (mark)
-            ch_use_glyph(s->font[b], face, gid, 0);
+        if (mark && ch_use_pua(s->font[b], face, pua, gid) != 0)
+            s->status = CANVAS_ERR_LIB;
         if (delta != NULL)
             *delta += HPDF_TTFontDef_GetGidWidth(def, (HPDF_UINT16) gid)
                       - HPDF_TTFontDef_GetGidWidth(def, 0);
@@ -449,8 +480,8 @@ ch_free(void *st)
  * Idempotent: a stream already rewritten (no /CMapName) is left alone.
  * Returns 0 on success. */
 /* The PUA codes CH_PUA_LO..CH_PUA_HI: CIDToGIDMap entries for the glyphs
- * of the characters they stand for (FreeType's cmap of FILE) and W entries
- * for their advances.  The rest of the map is rebuilt as libharu made it
+ * of the characters they stand for (FreeType's cmap of FILE); their widths
+ * enter W when drawn (ch_use_pua).  The rest of the map is rebuilt as libharu made it
  * (HPDF_TTFontDef_GetGlyphid for every code).  Returns 0 on success. */
 static int
 ch_fix_pua(HPDF_Font font, const char *file)
@@ -459,6 +490,7 @@ ch_fix_pua(HPDF_Font font, const char *file)
     HPDF_Dict desc = fa->descendant_font, map = fa->map_stream;
     HPDF_Array w = desc ? HPDF_Dict_GetItem(desc, "W", HPDF_OCLASS_ARRAY) : NULL;
     HPDF_FontDef def = fa->fontdef;
+    (void) w;
     FT_Library ft;
     FT_Face face;
     HPDF_BYTE *buf;
@@ -481,17 +513,7 @@ ch_fix_pua(HPDF_Font font, const char *file)
     {
         unsigned gid = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UNICODE) code);
         if (code >= CH_PUA_LO && code <= CH_PUA_HI)
-        {
             gid = FT_Get_Char_Index(face, ch_cp_of_pua(code));
-            if (gid != 0)
-            {
-                HPDF_Array a = HPDF_Array_New(font->mmgr);
-                if (a == NULL || HPDF_Array_AddNumber(w, (HPDF_INT32) code) != HPDF_OK
-                    || HPDF_Array_Add(w, a) != HPDF_OK
-                    || HPDF_Array_AddNumber(a, HPDF_TTFontDef_GetGidWidth(def, (HPDF_UINT16) gid)) != HPDF_OK)
-                    goto done;
-            }
-        }
         buf[2 * code] = (HPDF_BYTE) (gid >> 8);
         buf[2 * code + 1] = (HPDF_BYTE) gid;
     }
