@@ -143,6 +143,12 @@ test_metrics(void **state)
     NEAR(b.asc, (0.76 + ML_DOT_EXTRA) * 10);
     ml_box_clear(&b);
 
+    /* a script on an accented letter sits as on the letter: θ̇² */
+    box_of(&b, "thetadot^2", 10);
+    NEAR(b.items[1].y, -4.2);
+    NEAR(b.asc, (0.76 + ML_DOT_EXTRA) * 10);
+    ml_box_clear(&b);
+
     /* parentheses sized to a fraction: (1/2)^3 -- fence size = body height */
     box_of(&b, "(1/2)^3", 10);
     {

@@ -170,7 +170,9 @@ ml_scripts(ml_box *base, ml_box *sup, ml_box *sub, double size)
     if (sup != NULL && sup->n > 0)
     {
         double sh = ML_SUP_SHIFT * size;
-        if (base->asc - ML_ASCENT * size > 0)      /* a tall base: raise with it */
+        /* a tall base (a fraction in parentheses) raises the script with it;
+         * an accent over a letter (θ̇²) does not */
+        if (base->asc - ML_ASCENT * size > 0 && !(base->n == 1 && base->items[0].kind == ML_TEXT))
             sh += base->asc - ML_ASCENT * size;
         if (sh + sup->asc > base->asc)
             base->asc = sh + sup->asc;
