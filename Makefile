@@ -38,7 +38,7 @@ all: bin/fricert
 # Debian 12 packages for building, testing and making the reports (run as root).
 DEB_PKGS := build-essential pkg-config libflint-dev libflint-arb-dev libmpfr-dev libgmp-dev \
             libcairo2-dev libfreetype-dev libhpdf-dev libcmocka-dev libinih-dev libjansson-dev nettle-dev \
-            fonts-dejavu-core poppler-utils qpdf
+            fonts-dejavu-core poppler-utils qpdf python3-jsonschema fonts-lmodern
 deps:
 	@if dpkg -s $(DEB_PKGS) >/dev/null 2>&1; then echo "deps: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi

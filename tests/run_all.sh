@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
-# then tests/bad/run.sh, then `bin/fricert check cases/*.case` (if there are
+# then tests/bad/run.sh, tests/signal.sh, tests/check_outputs.sh (poppler,
+# qpdf and the JSON schema over every case's output), then `bin/fricert check cases/*.case` (if there are
 # cases). Adds up the passes and failures of all of them; the last line is
 # "TOTAL passed, FAILED failed"; exit status 1 if anything failed.
 cd "$(dirname "$0")/.." || exit 2
@@ -53,6 +54,12 @@ sh tests/signal.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/signal.sh "$rc"
+
+echo "== tests/check_outputs.sh"
+sh tests/check_outputs.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/check_outputs.sh "$rc"
 
 set -- cases/*.case
 if [ -e "$1" ]; then

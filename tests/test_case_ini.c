@@ -52,7 +52,7 @@ static void test_multiline(void **state)
 static void test_ini_errors(void **state)
 {
     expect_error("[case]\ntitle = t\n[plots main]\n", 3, 2,
-                 "unknown section [plots main]; expected case, parameters, define, regions, expect, "
+                 "unknown section [plots main]; expected case, parameters, define, regions, expect, display, "
                  "plot NAME, point NAME, claim NAME or model NAME");
     expect_error("[case]\ntitel = t\n", 2, 1, "unknown key 'titel' in [case]; expected title, source, template, "
                  "summary or precision");

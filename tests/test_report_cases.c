@@ -77,13 +77,12 @@ static char *pdf_text(const char *pdf)
     return t;
 }
 
-/* Folds white space and drops combining dots above (U+0307), which the
- * report draws as a separate mark (pdftotext does not return them). */
+/* Folds white space (combining marks such as the dot of θ̇ are kept: the
+ * text layer has them). */
 static void fold(char *s)
 {
     char *o = s, *q;
     for (q = s; *q; q++) {
-        if ((unsigned char) q[0] == 0xcc && (unsigned char) q[1] == 0x87) { q++; continue; }
         int ws = *q == ' ' || *q == '\n' || *q == '\t';
         if (ws) { if (o > s && o[-1] != ' ') *o++ = ' '; }
         else *o++ = *q;

@@ -3,6 +3,7 @@
 #include "base/fc_arb.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdlib.h>
 
 canvas *
@@ -274,6 +275,104 @@ canvas_set_font(canvas *c, double size, int bold)
     }
 }
 
+/* Code point of the UTF-8 sequence at S (length in *LEN); U+FFFD for a bad
+ * lead byte (the string was validated by the case reader). */
+static unsigned
+canvas_utf8_next(const char *s, int *len)
+{
+    const unsigned char *u = (const unsigned char *) s;
+    if (u[0] < 0x80) { *len = 1; return u[0]; }
+    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
+    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
+    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
+    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
+    {
+        *len = 4;
+        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+    }
+    *len = 1;
+    return 0xFFFD;
+}
+
+/* A letter whose top is at the x-height (DejaVu's combining marks are drawn
+ * for these): Latin and Greek lowercase without ascender. */
+static int
+canvas_short_base(unsigned cp)
+{
+    static const char latin[] = "acegmnopqrsuvwxyz";
+    static const unsigned greek[] = { 0x3B1, 0x3B3, 0x3B5, 0x3B7, 0x3B9, 0x3BA, 0x3BC, 0x3BD,
+                                      0x3BF, 0x3C0, 0x3C1, 0x3C2, 0x3C3, 0x3C4, 0x3C5, 0x3C7, 0x3C9 };
+    size_t i;
+    if (cp < 0x80)
+        return cp != 0 && strchr(latin, (int) cp) != NULL;
+    for (i = 0; i < sizeof greek / sizeof greek[0]; i++)
+        if (greek[i] == cp)
+            return 1;
+    return 0;
+}
+
+/* Draws UTF8 left-aligned at (X, Y) along ANGLE, as one backend text call,
+ * so that the text layer holds every character (pdftotext gives θ̇: a
+ * combining mark drawn as a text run of its own is dropped by poppler).
+ * DejaVu's dot above (U+0307) and diaeresis (U+0308) are drawn for x-height
+ * letters and hide inside a tall base (θ, capitals, digits): over such a
+ * base the dots are drawn again, as filled discs 0.9 em above the baseline,
+ * centred over the base (paths: nothing is added to the text layer). */
+static void
+canvas_text_marks(canvas *c, double x, double y, const char *utf8, double angle)
+{
+    const char *p, *base = NULL;
+    unsigned prev = 0;
+    double ux = cos(angle), uy = -sin(angle), size = c->font_size;
+    size_t n = strlen(utf8);
+    char *buf = NULL;
+    int len;
+
+    c->ops->text(c->state, x, y, utf8, angle);
+    for (p = utf8; *p; p += len)
+    {
+        unsigned cp = canvas_utf8_next(p, &len);
+        if ((cp == 0x307 || cp == 0x308) && base != NULL && !canvas_short_base(prev))
+        {
+            double w0, w1, m, r = 0.068 * size, up = 0.90 * size;
+            int k, d, nd = cp == 0x307 ? 1 : 2;
+            if (buf == NULL && (buf = flint_malloc(n + 1)) == NULL)
+                return;
+            memcpy(buf, utf8, (size_t) (base - utf8));
+            buf[base - utf8] = '\0';
+            w0 = c->ops->text_width(c->state, buf);
+            memcpy(buf, utf8, (size_t) (p - utf8));
+            buf[p - utf8] = '\0';
+            w1 = c->ops->text_width(c->state, buf);
+            for (d = 0; d < nd; d++)
+            {
+                /* along the baseline m, up by UP: up is (-sin a, -cos a) */
+                double cx, cy;
+                m = 0.5 * (w0 + w1) + (nd == 2 ? (d ? 0.17 : -0.17) * size : 0);
+                cx = x + m * ux - up * sin(angle);
+                cy = y + m * uy - up * cos(angle);
+                for (k = 0; k < 12; k++)
+                {
+                    double t = k * M_PI / 6;
+                    if (k == 0)
+                        c->ops->move_to(c->state, cx + r, cy);
+                    else
+                        c->ops->line_to(c->state, cx + r * cos(t), cy + r * sin(t));
+                }
+                c->ops->close_path(c->state);
+                c->ops->fill(c->state);
+            }
+            continue;
+        }
+        if (cp - 0x300u >= 0x70u)
+        {
+            base = p;
+            prev = cp;
+        }
+    }
+    flint_free(buf);
+}
+
 void
 canvas_text_rotated(canvas *c, double x, double y, const char *utf8,
                     canvas_align align, double angle)
@@ -289,7 +388,7 @@ canvas_text_rotated(canvas *c, double x, double y, const char *utf8,
             w *= 0.5;
     }
     /* move back along the baseline, which points (cos a, -sin a) with y down */
-    c->ops->text(c->state, x - w * cos(angle), y + w * sin(angle), utf8, angle);
+    canvas_text_marks(c, x - w * cos(angle), y + w * sin(angle), utf8, angle);
 }
 
 void

@@ -28,6 +28,19 @@
 #define CANVAS_FONT_BOLD "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 #endif
 
+/* The serif face of the Cairo canvas (canvas_cairo_new_face). */
+#ifndef CANVAS_SERIF_REGULAR
+#define CANVAS_SERIF_REGULAR "/usr/share/texmf/fonts/opentype/public/lm/lmroman10-regular.otf"
+#endif
+#ifndef CANVAS_SERIF_BOLD
+#define CANVAS_SERIF_BOLD "/usr/share/texmf/fonts/opentype/public/lm/lmroman10-bold.otf"
+#endif
+#ifndef CANVAS_SERIF_MATH
+#define CANVAS_SERIF_MATH "/usr/share/texmf/fonts/opentype/public/lm-math/latinmodern-math.otf"
+#endif
+
+typedef enum { CANVAS_FACE_SANS, CANVAS_FACE_SERIF } canvas_face;
+
 #define CANVAS_OK         0
 #define CANVAS_ERR_STATE  1   /* operation not allowed here (see above) */
 #define CANVAS_ERR_FONT   2   /* font file missing or unreadable */
@@ -135,9 +148,9 @@ void canvas_hatch(canvas *c, void (*build)(canvas *, void *), void *arg,
                   const double box[4], double spacing, double angle);
 
 /* A canvas writing the file PATH, its format (PDF, SVG or PNG) chosen by
- * PATH's extension (the Cairo backend); NULL on failure
+ * PATH's extension (the Cairo backend), text in FACE; NULL on failure
  * (*status: a CANVAS_ code; CANVAS_ERR_IO for an unknown extension). */
-canvas *canvas_file_new(const char *path, double w, double h, double scale, int *status);
+canvas *canvas_file_new(const char *path, double w, double h, double scale, canvas_face face, int *status);
 
 /* Version strings of the drawing libraries behind the backends (for the
  * provenance the writers print): Cairo's and libharu's. */

@@ -37,6 +37,8 @@ typedef struct
     int pages;            /* pages begun */
     double scale;
     cairo_font_face_t *face[2];
+    int serif;                     /* faces are Latin Modern, with fallbacks */
+    cairo_font_face_t *fallback[3];/* serif: Latin Modern Math, DejaVu regular, bold */
     cc_gstate g;
     cc_gstate *stack;
     int depth, alloc;
@@ -95,6 +97,95 @@ cc_load_face(const char *file)
         return NULL;
     }
     return cf;
+}
+
+/* The FreeType face behind a face made by cc_load_face. */
+static FT_Face
+cc_ft_face(cairo_font_face_t *cf)
+{
+    cc_ft *ft = cairo_font_face_get_user_data(cf, &cc_ft_key);
+    return ft != NULL ? ft->face : NULL;
+}
+
+static unsigned
+cc_utf8(const char *s, int *len)
+{
+    const unsigned char *u = (const unsigned char *) s;
+    if (u[0] < 0x80) { *len = 1; return u[0]; }
+    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
+    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
+    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
+    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
+    {
+        *len = 4;
+        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+    }
+    *len = 1;
+    return 0xFFFDu;
+}
+
+/* Serif text: the face that has code point CP: Latin Modern Roman, else
+ * Latin Modern Math (lowercase Greek, math symbols), else DejaVu Sans. */
+static cairo_font_face_t *
+cc_serif_face(cc_state *s, unsigned cp)
+{
+    FT_Face f = cc_ft_face(s->face[s->g.bold]);
+    if (f != NULL && FT_Get_Char_Index(f, cp) != 0)
+        return s->face[s->g.bold];
+    f = cc_ft_face(s->fallback[0]);
+    if (f != NULL && FT_Get_Char_Index(f, cp) != 0)
+        return s->fallback[0];
+    return s->fallback[1 + s->g.bold];
+}
+
+/* Serif text from the current point: runs of one face each, shown one
+ * after the other (cairo advances the point); DRAW 0 only measures.
+ * Returns the advance. */
+static double
+cc_serif_runs(cc_state *s, const char *utf8, int draw)
+{
+    size_t n = strlen(utf8);
+    char *run = malloc(n + 1);
+    const char *p = utf8, *start = utf8;
+    cairo_font_face_t *cur = NULL;
+    double adv = 0;
+    int len = 0;
+
+    if (run == NULL)
+    {
+        s->status = CANVAS_ERR_MEM;
+        return 0;
+    }
+    for (;;)
+    {
+        cairo_font_face_t *f = NULL;
+        unsigned cp = *p ? cc_utf8(p, &len) : 0;
+        if (*p)
+            f = cp - 0x300u < 0x70u && cur != NULL ? cur : cc_serif_face(s, cp);   /* marks stay with their base */
+        if (p > start && (*p == '\0' || f != cur))
+        {
+            cairo_text_extents_t e;
+            memcpy(run, start, (size_t) (p - start));
+            run[p - start] = '\0';
+            cairo_set_font_face(s->cr, cur);
+            cairo_set_font_size(s->cr, s->g.size);
+            if (draw)
+                cairo_show_text(s->cr, run);
+            else
+            {
+                cairo_text_extents(s->cr, run, &e);
+                adv += e.x_advance;
+            }
+            start = p;
+        }
+        if (*p == '\0')
+            break;
+        cur = f;
+        p += len;
+    }
+    free(run);
+    cairo_set_font_face(s->cr, s->face[s->g.bold]);
+    return adv;
 }
 
 static void
@@ -231,7 +322,10 @@ cc_text(void *st, double x, double y, const char *utf8, double angle)
     if (angle != 0)
         cairo_rotate(s->cr, -angle);
     cairo_move_to(s->cr, 0, 0);
-    cairo_show_text(s->cr, utf8);
+    if (s->serif)
+        cc_serif_runs(s, utf8, 1);
+    else
+        cairo_show_text(s->cr, utf8);
     cairo_new_path(s->cr);
     cairo_restore(s->cr);
 }
@@ -241,6 +335,8 @@ cc_text_width(void *st, const char *utf8)
 {
     cairo_text_extents_t e;
 
+    if (((cc_state *) st)->serif)
+        return cc_serif_runs(st, utf8, 0);
     cairo_text_extents(((cc_state *) st)->cr, utf8, &e);
     return e.x_advance;
 }
@@ -412,6 +508,7 @@ static void
 cc_free(void *st)
 {
     cc_state *s = st;
+    int i;
 
     if (s == NULL)
         return;
@@ -433,6 +530,9 @@ cc_free(void *st)
         cairo_font_face_destroy(s->face[0]);
     if (s->face[1] != NULL)
         cairo_font_face_destroy(s->face[1]);
+    for (i = 0; i < 3; i++)
+        if (s->fallback[i] != NULL)
+            cairo_font_face_destroy(s->fallback[i]);
     flint_free(s->stack);
     flint_free(s->svg);
     flint_free(s);
@@ -489,6 +589,13 @@ canvas *
 canvas_cairo_new(canvas_cairo_format fmt, const char *path,
                  double w, double h, double scale, int *status)
 {
+    return canvas_cairo_new_face(fmt, path, w, h, scale, CANVAS_FACE_SANS, status);
+}
+
+canvas *
+canvas_cairo_new_face(canvas_cairo_format fmt, const char *path,
+                      double w, double h, double scale, canvas_face face, int *status)
+{
     cc_state *s = flint_calloc(1, sizeof(cc_state));
     canvas *c = NULL;
     int err = CANVAS_ERR_MEM;
@@ -501,9 +608,17 @@ canvas_cairo_new(canvas_cairo_format fmt, const char *path,
     s->scale = fmt == CANVAS_CAIRO_PNG ? (scale > 0 ? scale : 1) : 1;
     s->g.size = 10;
 
-    s->face[0] = cc_load_face(CANVAS_FONT_REGULAR);
-    s->face[1] = cc_load_face(CANVAS_FONT_BOLD);
-    if (s->face[0] == NULL || s->face[1] == NULL)
+    s->serif = face == CANVAS_FACE_SERIF;
+    s->face[0] = cc_load_face(s->serif ? CANVAS_SERIF_REGULAR : CANVAS_FONT_REGULAR);
+    s->face[1] = cc_load_face(s->serif ? CANVAS_SERIF_BOLD : CANVAS_FONT_BOLD);
+    if (s->serif)
+    {
+        s->fallback[0] = cc_load_face(CANVAS_SERIF_MATH);
+        s->fallback[1] = cc_load_face(CANVAS_FONT_REGULAR);
+        s->fallback[2] = cc_load_face(CANVAS_FONT_BOLD);
+    }
+    if (s->face[0] == NULL || s->face[1] == NULL
+        || (s->serif && (s->fallback[0] == NULL || s->fallback[1] == NULL || s->fallback[2] == NULL)))
     {
         err = CANVAS_ERR_FONT;
         goto fail;
@@ -590,7 +705,7 @@ canvas_cairo_version(void)
 }
 
 canvas *
-canvas_file_new(const char *path, double w, double h, double scale, int *status)
+canvas_file_new(const char *path, double w, double h, double scale, canvas_face face, int *status)
 {
     int fmt = canvas_cairo_format_of(path);
 
@@ -600,5 +715,5 @@ canvas_file_new(const char *path, double w, double h, double scale, int *status)
             *status = CANVAS_ERR_IO;
         return NULL;
     }
-    return canvas_cairo_new((canvas_cairo_format) fmt, path, w, h, scale, status);
+    return canvas_cairo_new_face((canvas_cairo_format) fmt, path, w, h, scale, face, status);
 }

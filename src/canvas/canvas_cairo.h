@@ -16,6 +16,14 @@ typedef enum { CANVAS_CAIRO_PDF, CANVAS_CAIRO_SVG, CANVAS_CAIRO_PNG } canvas_cai
 canvas *canvas_cairo_new(canvas_cairo_format fmt, const char *path,
                          double w, double h, double scale, int *status);
 
+/* The same with the text face FACE: CANVAS_FACE_SANS (DejaVu Sans, as
+ * canvas_cairo_new) or CANVAS_FACE_SERIF (Latin Modern Roman, the face of a
+ * LaTeX body, with Latin Modern Math for the characters it lacks such as
+ * lowercase Greek, then DejaVu Sans).  CANVAS_ERR_FONT if a face file is
+ * missing (Debian fonts-lmodern). */
+canvas *canvas_cairo_new_face(canvas_cairo_format fmt, const char *path,
+                              double w, double h, double scale, canvas_face face, int *status);
+
 /* The format of a file name's extension (.pdf .svg .png), or -1. */
 int canvas_cairo_format_of(const char *path);
 

@@ -6,7 +6,14 @@
 #include "base/fc_arb.h"
 #include "base/fc_atomic.h"
 
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hpdf_font.h>
+#include <hpdf_fontdef.h>
+#include <hpdf_objects.h>
+#include <hpdf_streams.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +29,8 @@ typedef struct
     HPDF_Page page;
     double ox, oy, k, page_h;
     HPDF_Font font[2];
+    FT_Library ft;          /* opened on the first character beyond the BMP */
+    FT_Face face[2];
     ch_tstate t;
     ch_tstate *stack;
     int depth, alloc;
@@ -199,29 +208,211 @@ ch_set_font(void *st, double size, int bold)
     s->t.bold = bold != 0;
 }
 
+/* Characters beyond the BMP.  libharu 2.3 encodes text as UCS-2 (a code
+ * beyond U+FFFF becomes a space) and looks glyphs up in the font's BMP
+ * cmap only.  The planes DejaVu Sans covers there are given codes in the
+ * Private Use Area, where DejaVu has no glyph: U+1D000..U+1D7FF
+ * (musical and Tai Xuan Jing symbols, mathematical letters and digits) ->
+ * U+E000..U+E7FF and U+1F000..U+1F6FF (game symbols, emoji) ->
+ * U+E800..U+EEFF.  ch_fix_font maps those codes to the glyphs (CIDToGIDMap,
+ * widths) and to the real characters (ToUnicode, as UTF-16 surrogate
+ * pairs), so the glyph is drawn and pdftotext gives the character.  Other
+ * characters beyond the BMP are drawn as libharu does (a space). */
+#define CH_PUA_LO 0xE000u
+#define CH_PUA_HI 0xEEFFu
+
+static unsigned
+ch_pua_of(unsigned cp)
+{
+    if (cp >= 0x1D000u && cp <= 0x1D7FFu)
+        return 0xE000u + (cp - 0x1D000u);
+    if (cp >= 0x1F000u && cp <= 0x1F6FFu)
+        return 0xE800u + (cp - 0x1F000u);
+    return 0;
+}
+
+static unsigned
+ch_cp_of_pua(unsigned code)
+{
+    return code < 0xE800u ? 0x1D000u + (code - 0xE000u) : 0x1F000u + (code - 0xE800u);
+}
+
+/* Code point at S (length in *LEN); U+FFFD for a malformed byte. */
+static unsigned
+ch_utf8(const char *s, int *len)
+{
+    const unsigned char *u = (const unsigned char *) s;
+    if (u[0] < 0x80) { *len = 1; return u[0]; }
+    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
+    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
+    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
+    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
+    {
+        *len = 4;
+        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+    }
+    *len = 1;
+    return 0xFFFDu;
+}
+
+/* FreeType face of font B (0 regular, 1 bold), opened once per canvas;
+ * NULL if it cannot be opened. */
+static FT_Face
+ch_face(ch_state *s, int b)
+{
+    if (s->ft == NULL && FT_Init_FreeType(&s->ft) != 0)
+    {
+        s->ft = NULL;
+        return NULL;
+    }
+    if (s->face[b] == NULL
+        && FT_New_Face(s->ft, b ? CANVAS_FONT_BOLD : CANVAS_FONT_REGULAR, 0, &s->face[b]) != 0)
+    {
+        s->face[b] = NULL;
+        return NULL;
+    }
+    return s->face[b];
+}
+
+/* Marks glyph GID of FONT as used, so that libharu's subset embeds it, with
+ * the components of a composite glyph (read with FreeType from FACE). */
+static void
+ch_use_glyph(HPDF_Font font, FT_Face face, unsigned gid, int depth)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr) font->attr;
+    HPDF_TTFontDefAttr da = (HPDF_TTFontDefAttr) fa->fontdef->attr;
+    FT_UInt i;
+
+    if (gid == 0 || gid >= da->num_glyphs || depth > 4)
+        return;
+    da->glyph_tbl.flgs[gid] = 1;
+    if (face != NULL && FT_Load_Glyph(face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_RECURSE) == 0
+        && face->glyph->format == FT_GLYPH_FORMAT_COMPOSITE)
+        for (i = 0; i < face->glyph->num_subglyphs; i++)
+        {
+            FT_Int idx, p1, p2;
+            FT_UInt flags;
+            FT_Matrix m;
+            if (FT_Get_SubGlyph_Info(face->glyph, i, &idx, &flags, &p1, &p2, &m) == 0)
+                ch_use_glyph(font, face, (unsigned) idx, depth + 1);
+        }
+}
+
+/* Records that PUA code CODE (glyph GID) is drawn in FONT: its advance in
+ * the descendant font's W array (once per document) and its glyph in the
+ * subset.  Returns 0, or -1 if libharu failed. */
+static int
+ch_use_pua(HPDF_Font font, FT_Face face, unsigned code, unsigned gid)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr) font->attr;
+    HPDF_Array w = HPDF_Dict_GetItem(fa->descendant_font, "W", HPDF_OCLASS_ARRAY), a;
+    HPDF_UINT i, n;
+
+    ch_use_glyph(font, face, gid, 0);
+    if (w == NULL)
+        return -1;
+    /* W is [c [w ...] c [w ...] ...]: is CODE a start already? */
+    n = HPDF_Array_Items(w);
+    for (i = 0; i + 1 < n; i += 2)
+    {
+        HPDF_Number c = HPDF_Array_GetItem(w, i, HPDF_OCLASS_NUMBER);
+        if (c == NULL)
+            break;          /* not the expected shape: append anyway */
+        if ((unsigned) c->value == code)
+            return 0;
+    }
+    HPDF_Error_Reset(font->error);
+    a = HPDF_Array_New(font->mmgr);
+    if (a == NULL || HPDF_Array_AddNumber(w, (HPDF_INT32) code) != HPDF_OK || HPDF_Array_Add(w, a) != HPDF_OK
+        || HPDF_Array_AddNumber(a, HPDF_TTFontDef_GetGidWidth(fa->fontdef, (HPDF_UINT16) gid)) != HPDF_OK)
+        return -1;
+    return 0;
+}
+
+/* UTF8 with every mapped character beyond the BMP replaced by its PUA code
+ * (newly allocated; NULL if out of memory); *DELTA (if not NULL) receives
+ * the width correction in 1/1000 em: the glyph's advance minus the advance
+ * libharu assumes for the PUA code (its .notdef).  With MARK, the glyphs
+ * are marked used in font B. */
+static char *
+ch_map_text(ch_state *s, const char *utf8, int b, int mark, double *delta)
+{
+    size_t n = strlen(utf8);
+    char *out = malloc(n + 1), *o = out;
+    const char *p;
+    int len;
+    HPDF_FontDef def = ((HPDF_FontAttr) s->font[b]->attr)->fontdef;
+
+    if (delta != NULL)
+        *delta = 0;
+    if (out == NULL)
+        return NULL;
+    for (p = utf8; *p; p += len)
+    {
+        unsigned cp = ch_utf8(p, &len), pua = len == 4 ? ch_pua_of(cp) : 0;
+        FT_Face face;
+        FT_UInt gid;
+        if (pua == 0 || (face = ch_face(s, b)) == NULL
+            || (gid = FT_Get_Char_Index(face, cp)) == 0)
+        {
+            memcpy(o, p, (size_t) len);
+            o += len;
+            continue;
+        }
+        if (mark && ch_use_pua(s->font[b], face, pua, gid) != 0)
+            s->status = CANVAS_ERR_LIB;
+        if (delta != NULL)
+            *delta += HPDF_TTFontDef_GetGidWidth(def, (HPDF_UINT16) gid)
+                      - HPDF_TTFontDef_GetGidWidth(def, 0);
+        *o++ = (char) (0xE0 | (pua >> 12));
+        *o++ = (char) (0x80 | ((pua >> 6) & 0x3F));
+        *o++ = (char) (0x80 | (pua & 0x3F));
+    }
+    *o = '\0';
+    return out;
+}
+
 static void
 ch_text(void *st, double x, double y, const char *utf8, double angle)
 {
     ch_state *s = st;
     double co = cos(angle), si = sin(angle);
+    char *mapped;
 
     if (!ch_live(s))
         return;
+    mapped = ch_map_text(s, utf8, s->t.bold, 1, NULL);
+    if (mapped == NULL)
+    {
+        s->status = CANVAS_ERR_MEM;
+        return;
+    }
     ch_check(s, HPDF_Page_BeginText(s->page));
     ch_check(s, HPDF_Page_SetFontAndSize(s->page, s->font[s->t.bold],
                                          (HPDF_REAL) (s->k * s->t.size)));
     ch_check(s, HPDF_Page_SetTextMatrix(s->page, co, si, -si, co, CH_X(s, x), CH_Y(s, y)));
-    ch_check(s, HPDF_Page_ShowText(s->page, utf8));
+    ch_check(s, HPDF_Page_ShowText(s->page, mapped));
     ch_check(s, HPDF_Page_EndText(s->page));
+    free(mapped);
 }
 
 static double
 ch_text_width(void *st, const char *utf8)
 {
     ch_state *s = st;
-    HPDF_TextWidth tw = HPDF_Font_TextWidth(s->font[s->t.bold], (const HPDF_BYTE *) utf8,
-                                            (HPDF_UINT) strlen(utf8));
-    return tw.width * s->t.size / 1000.0;
+    double delta;
+    char *mapped = ch_map_text(s, utf8, s->t.bold, 0, &delta);
+    HPDF_TextWidth tw;
+
+    if (mapped == NULL)
+    {
+        s->status = CANVAS_ERR_MEM;
+        return 0;
+    }
+    tw = HPDF_Font_TextWidth(s->font[s->t.bold], (const HPDF_BYTE *) mapped,
+                             (HPDF_UINT) strlen(mapped));
+    free(mapped);
+    return (tw.width + delta) * s->t.size / 1000.0;
 }
 
 static int
@@ -269,8 +460,140 @@ ch_free(void *st)
     ch_state *s = st;
     if (s == NULL)
         return;
+    if (s->face[0] != NULL)
+        FT_Done_Face(s->face[0]);
+    if (s->face[1] != NULL)
+        FT_Done_Face(s->face[1]);
+    if (s->ft != NULL)
+        FT_Done_FreeType(s->ft);
     flint_free(s->stack);
     flint_free(s);
+}
+
+
+/* libharu 2.3 gives a Type0 font with the UTF-8 encoder the encoding
+ * Identity-H (a code is the UCS-2 value of the character, the CID is the
+ * code, CIDToGIDMap maps it to the glyph) and writes as /ToUnicode a copy
+ * of its encoding CMap, whose begincidrange is invalid in a ToUnicode CMap
+ * (poppler: "Invalid 'begincidrange' operator").  This replaces the stream
+ * contents by the correct map for that encoding: every 2-byte code except
+ * the surrogates D800-DFFF maps to the UTF-16 character of the same value.
+ * Idempotent: a stream already rewritten (no /CMapName) is left alone.
+ * Returns 0 on success. */
+/* The PUA codes CH_PUA_LO..CH_PUA_HI: CIDToGIDMap entries for the glyphs
+ * of the characters they stand for (FreeType's cmap of FILE); their widths
+ * enter W when drawn (ch_use_pua).  The rest of the map is rebuilt as libharu made it
+ * (HPDF_TTFontDef_GetGlyphid for every code).  Returns 0 on success. */
+static int
+ch_fix_pua(HPDF_Font font, const char *file)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr) font->attr;
+    HPDF_Dict desc = fa->descendant_font, map = fa->map_stream;
+    HPDF_Array w = desc ? HPDF_Dict_GetItem(desc, "W", HPDF_OCLASS_ARRAY) : NULL;
+    HPDF_FontDef def = fa->fontdef;
+    (void) w;
+    FT_Library ft;
+    FT_Face face;
+    HPDF_BYTE *buf;
+    unsigned code;
+    int r = 1;
+
+    if (desc == NULL || map == NULL || map->stream == NULL || w == NULL)
+        return 1;
+    if (FT_Init_FreeType(&ft) != 0)
+        return 1;
+    if (FT_New_Face(ft, file, 0, &face) != 0)
+    {
+        FT_Done_FreeType(ft);
+        return 1;
+    }
+    buf = malloc(2 * 0xFFFF);
+    if (buf == NULL)
+        goto done;
+    for (code = 0; code < 0xFFFF; code++)
+    {
+        unsigned gid = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UNICODE) code);
+        if (code >= CH_PUA_LO && code <= CH_PUA_HI)
+            gid = FT_Get_Char_Index(face, ch_cp_of_pua(code));
+        buf[2 * code] = (HPDF_BYTE) (gid >> 8);
+        buf[2 * code + 1] = (HPDF_BYTE) gid;
+    }
+    HPDF_MemStream_FreeData(map->stream);
+    r = HPDF_Stream_Write(map->stream, buf, 2 * 0xFFFF) != HPDF_OK;
+done:
+    free(buf);
+    FT_Done_Face(face);
+    FT_Done_FreeType(ft);
+    return r;
+}
+
+/* Makes libharu's Type0 font FONT (loaded from FILE) correct for text
+ * extraction: the ToUnicode CMap below and the PUA codes of characters
+ * beyond the BMP (ch_fix_pua).  Idempotent per document. */
+static int
+ch_fix_tounicode(HPDF_Font font, const char *file)
+{
+    HPDF_Dict cm = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
+    HPDF_Stream st;
+    char line[64];
+    int hi, n, blocks, b;
+
+    if (cm == NULL || cm->stream == NULL)
+        return 1;
+    if (HPDF_Dict_GetItem(cm, "CMapName", HPDF_OCLASS_NAME) == NULL)
+        return 0;   /* done before, on an earlier canvas of this document */
+    if (ch_fix_pua(font, file) != 0)
+        return 1;
+    HPDF_Dict_RemoveElement(cm, "CMapName");
+    HPDF_Dict_RemoveElement(cm, "CIDSystemInfo");
+    HPDF_Dict_RemoveElement(cm, "WMode");
+    HPDF_Dict_RemoveElement(cm, "Type");
+    st = cm->stream;
+    HPDF_MemStream_FreeData(st);
+    if (HPDF_Stream_WriteStr(st,
+            "/CIDInit /ProcSet findresource begin\n"
+            "12 dict begin\n"
+            "begincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Adobe-Identity-UCS def\n"
+            "/CMapType 2 def\n"
+            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n") != HPDF_OK)
+        return 1;
+    /* one bfrange per high byte (a range may vary only in its last byte),
+     * at most 100 per block: 256 - 8 surrogate rows = 248 ranges; the rows
+     * E0..EE map to the characters beyond the BMP as surrogate pairs */
+    blocks = 0;
+    for (hi = 0, n = 0; hi < 256; hi++)
+    {
+        unsigned cp0 = ch_cp_of_pua((unsigned) hi << 8);
+        if (hi >= 0xD8 && hi <= 0xDF)
+            continue;
+        if (n == 0)
+        {
+            b = 248 - 100 * blocks;
+            snprintf(line, sizeof line, "%d beginbfrange\n", b < 100 ? b : 100);
+            if (HPDF_Stream_WriteStr(st, line) != HPDF_OK)
+                return 1;
+        }
+        if (hi >= 0xE0 && hi <= 0xEE)
+            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%04X%04X>\n", hi, hi,
+                     0xD800u + ((cp0 - 0x10000u) >> 10), 0xDC00u + ((cp0 - 0x10000u) & 0x3FFu));
+        else
+            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        if (HPDF_Stream_WriteStr(st, line) != HPDF_OK)
+            return 1;
+        if (++n == 100 || hi == 255)
+        {
+            if (HPDF_Stream_WriteStr(st, "endbfrange\n") != HPDF_OK)
+                return 1;
+            n = 0;
+            blocks++;
+        }
+    }
+    return HPDF_Stream_WriteStr(st,
+            "endcmap\n"
+            "CMapName currentdict /CMap defineresource pop\n"
+            "end\nend\n") != HPDF_OK;
 }
 
 static const canvas_ops ch_ops = {
@@ -311,7 +634,8 @@ canvas_hpdf_new(HPDF_Doc doc, HPDF_Page page, double x, double y,
         if (name[i] == NULL)
             goto fail;
         s->font[i] = HPDF_GetFont(doc, name[i], "UTF-8");
-        if (s->font[i] == NULL)
+        if (s->font[i] == NULL
+            || ch_fix_tounicode(s->font[i], i ? CANVAS_FONT_BOLD : CANVAS_FONT_REGULAR) != 0)
             goto fail;
     }
     HPDF_ResetError(doc);

@@ -78,6 +78,11 @@ typedef enum {
     CASE_CLAIM_THRESHOLD     /* (exists over: model) <=> claim */
 } case_claim_kind;
 
+/* [display] NAME = TEXT: how a name is shown (grammar: case_display.h), checked. */
+typedef struct {
+    char *name, *text;
+} case_display_entry;
+
 /* [claim NAME], resolved once by the reader: its predicates parsed and
  * checked in the case's scope, its parameters as indices; its meaning lives
  * in src/claim. Positions are where each value is written (line, column). */
@@ -111,6 +116,7 @@ typedef struct {
     int npoints;   case_point *points;
     int nexpect;   case_expect *expect;
     int nclaims;   case_claim *claims;
+    int ndisplay;  case_display_entry *display; /* [display], in order; NULL if absent */
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;

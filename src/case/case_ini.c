@@ -35,7 +35,8 @@ typedef struct {
     int failed;
 } ini_state;
 
-static const char *section_kinds_noarg[] = {"case", "parameters", "define", "regions", "expect", NULL};
+static const char *section_kinds_noarg[] = {"case", "parameters", "define", "regions", "expect", "display",
+                                            NULL};
 static const char *section_kinds_arg[] = {"plot", "point", "claim", "model", NULL};
 
 /* Column (1-based, in characters) of byte off of s. */
@@ -159,7 +160,7 @@ static void section_header(ini_state *st, const char *line, const char *s)
                            sec->arg), st->failed = 1;
     } else {
         case_error_set(st->err, st->lineno, col,
-                       "unknown section [%s]; expected case, parameters, define, regions, expect, "
+                       "unknown section [%s]; expected case, parameters, define, regions, expect, display, "
                        "plot NAME, point NAME, claim NAME or model NAME", inside), st->failed = 1;
     }
     if (!st->failed)

@@ -149,6 +149,11 @@ void case_clear(case_t *c)
         flint_free(cl->over);
     }
     flint_free(c->claims);
+    for (i = 0; i < c->ndisplay; i++) {
+        flint_free(c->display[i].name);
+        flint_free(c->display[i].text);
+    }
+    flint_free(c->display);
     if (c->scope) expr_scope_free(c->scope);
     flint_free(c->path);
     flint_free(c->id);

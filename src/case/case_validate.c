@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "case/case_impl.h"
+#include "case/case_display.h"
+#include "base/fc_str.h"
 #include "alg/alg.h"
 #include "mech/mech.h"
 
@@ -1209,6 +1211,46 @@ static int read_expect(vctx *v)
     return 0;
 }
 
+/* [display]: every key a parameter, definition or region, given once; every
+ * value a display string (case_display.h). */
+static int read_display(vctx *v)
+{
+    const case_raw_section *s = find_section(v->r, "display");
+    int i, j;
+    if (s == NULL) return 0;
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        case_display_node *n;
+        size_t off;
+        const char *msg;
+        int line, col;
+        if (!name_taken(v->c, e->key)) {
+            case_error_set(v->err, e->key_line, e->key_col,
+                           "[display] names '%s', which is not a parameter, definition or region", e->key);
+            return -1;
+        }
+        for (j = 0; j < i; j++)
+            if (strcmp(s->entries[j].key, e->key) == 0) {
+                case_error_set(v->err, e->key_line, e->key_col, "duplicate display of '%s' (first at line %d)",
+                               e->key, s->entries[j].key_line);
+                return -1;
+            }
+        if (case_display_parse(&n, e->src, &off, &msg)) {
+            pos_of(e, off, &line, &col);
+            case_error_set(v->err, line, col, "display of '%s': %s", e->key, msg);
+            return -1;
+        }
+        case_display_free(n);
+    }
+    v->c->display = flint_calloc(s->nentries + 1, sizeof(case_display_entry));
+    for (i = 0; i < s->nentries; i++) {
+        v->c->display[i].name = fc_strdup(s->entries[i].key);
+        v->c->display[i].text = fc_strdup(s->entries[i].src);
+    }
+    v->c->ndisplay = s->nentries;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- driver */
 
 int case_validate(case_t *c, const case_raw *r, case_error_t *err)
@@ -1221,7 +1263,7 @@ int case_validate(case_t *c, const case_raw *r, case_error_t *err)
     v.empty = expr_scope_new();
     c->scope = expr_scope_new();
     rc = read_case_section(&v) || read_parameters(&v) || read_defs_and_regions(&v) || read_plots(&v) ||
-         read_points(&v) || read_claims(&v) || check_compiles(&v) || read_expect(&v);
+         read_points(&v) || read_claims(&v) || check_compiles(&v) || read_expect(&v) || read_display(&v);
     expr_scope_free(v.empty);
     return rc ? -1 : 0;
 }

@@ -89,6 +89,7 @@ typedef struct {
     const char *dir, *templates;
     run_options opt;
     int quiet;
+    report_figure_style fig;       /* --figure-style, --figure-face */
 } report_opts;
 
 /* out = a + "/" + b; -1 if it does not fit (paths here are short). */
@@ -135,7 +136,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
         }
         flint_free(names);
         if (report_plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
-        r = report_figure_write_files(&ps.spec, tmp, pl->name);
+        r = report_figure_write_files_style(&ps.spec, tmp, pl->name, &ro->fig);
         report_plot_spec_clear(&ps);
         if (r != 0) {
             fprintf(stderr, "fricert report: cannot draw plot %s of %s (canvas error %d)\n", pl->name, c->path, r);
@@ -232,7 +233,11 @@ int cli_report(int argc, char **argv)
         {"prec", required_argument, NULL, 'p'},
         {"templates", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},
+        {"figure-style", required_argument, NULL, 's'},
+        {"figure-face", required_argument, NULL, 'f'},
         {NULL, 0, NULL, 0}};
+    const char *fig_style = "report";
+    canvas_face fig_face = CANVAS_FACE_SANS;
     report_opts ro;
     long jobs = 1, depth = 0, prec = 0;
     int o, i, j, ncases, bad = 0, rc = CLI_OK;
@@ -263,6 +268,21 @@ int cli_report(int argc, char **argv)
         case 'p': if (cli_parse_long("report", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT; break;
         case 't': ro.templates = optarg; break;
         case 'q': ro.quiet = 1; break;
+        case 's':
+            if (report_figure_style_named(&ro.fig, optarg, CANVAS_FACE_SANS)) {
+                fprintf(stderr, "fricert report: --figure-style: expected report, paper or paper-wide, got '%s'\n",
+                        optarg);
+                return CLI_BAD_INPUT;
+            }
+            fig_style = optarg;
+            break;
+        case 'f':
+            if (strcmp(optarg, "sans") != 0 && strcmp(optarg, "serif") != 0) {
+                fprintf(stderr, "fricert report: --figure-face: expected sans or serif, got '%s'\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            fig_face = strcmp(optarg, "serif") == 0 ? CANVAS_FACE_SERIF : CANVAS_FACE_SANS;
+            break;
         case ':':
             fprintf(stderr, "fricert report: %s: missing value\n", argv[optind - 1]);
             return CLI_BAD_INPUT;
@@ -275,6 +295,7 @@ int cli_report(int argc, char **argv)
             return CLI_BAD_INPUT;
         }
     }
+    report_figure_style_named(&ro.fig, fig_style, fig_face);
     ncases = argc - optind;
     if (ncases <= 0) {
         fprintf(stderr, "fricert report: no case files given (see fricert report --help)\n");

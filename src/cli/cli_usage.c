@@ -51,7 +51,7 @@ static const char *usage_check =
 
 static const char *usage_report =
     "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
-    "                      [--templates DIR] [-q]\n"
+    "                      [--templates DIR] [--figure-style S] [--figure-face F] [-q]\n"
     "\n"
     "Reads and validates every case (nothing is written if one is bad), then for\n"
     "each computes its points, pavings and claims and writes DIR/<id>/: report.pdf,\n"
@@ -62,6 +62,9 @@ static const char *usage_report =
     "  --depth D          paving depth for every plot and claim (1 to 24; default: the case's)\n"
     "  --prec BITS        working precision (16 to 65536; default: the case's)\n"
     "  --templates DIR    folder of NAME.tmpl files (default ./templates, else installed)\n"
+    "  --figure-style S   figure files: report (480x400 pt, default), paper (3.4 in\n"
+    "                     column) or paper-wide (7 in page): no title, ticks >= 8 pt\n"
+    "  --figure-face F    sans (DejaVu Sans, default) or serif (Latin Modern, as LaTeX)\n"
     "  -q, --quiet        no progress line and no summary table\n"
     "  -h, --help         this text\n";
 

@@ -658,7 +658,7 @@ fig_layout_make(canvas *c, const report_figure_spec *s, const fig_rect *cells, s
             if (L->legend_w > x + w - FIG_MARGIN - L->m.px)
                 fig_place(c, s, L, x, y, w, h, avail);
         }
-        if (L->k < 0.6 + 1e-9)
+        if (L->k < fmax(0.6, s->min_text_scale) + 1e-9)
             break;
         if (L->m.ph >= 0.45 * h && L->m.pw >= 0.5 * w && L->legend_w <= avail
             && L->caption_w <= avail && (L->ylabel_flat || L->ylabel_w <= L->m.ph))
@@ -802,26 +802,65 @@ report_figure_draw(canvas *c, const report_figure_spec *s, double x, double y, d
 }
 
 int
+report_figure_style_named(report_figure_style *st, const char *name, canvas_face face)
+{
+    static const struct { const char *name; double w, h; int paper; } styles[] = {
+        {"report", REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT, 0},
+        {"paper", 3.4 * 72, 3.0 * 72, 1},
+        {"paper-wide", 7.0 * 72, 4.5 * 72, 1},
+    };
+    size_t i;
+    for (i = 0; i < sizeof styles / sizeof styles[0]; i++)
+        if (strcmp(name, styles[i].name) == 0)
+        {
+            st->width = styles[i].w;
+            st->height = styles[i].h;
+            st->paper = styles[i].paper;
+            st->face = face;
+            return 0;
+        }
+    return -1;
+}
+
+int
 report_figure_write_files(const report_figure_spec *spec, const char *dir, const char *name)
+{
+    report_figure_style st;
+    report_figure_style_named(&st, "report", CANVAS_FACE_SANS);
+    return report_figure_write_files_style(spec, dir, name, &st);
+}
+
+int
+report_figure_write_files_style(const report_figure_spec *spec0, const char *dir, const char *name,
+                         const report_figure_style *st)
 {
     static const char *ext[3] = {"pdf", "svg", "png"};
     size_t len = strlen(dir) + strlen(name) + 8;
     char *path = flint_malloc(len);
     int k, r = CANVAS_OK;
+    report_figure_spec paper = *spec0;
+    const report_figure_spec *spec = spec0;
 
     if (path == NULL)
         return CANVAS_ERR_MEM;
+    if (st->paper)
+    {
+        paper.title = NULL;
+        paper.caption = NULL;
+        paper.min_text_scale = 1;
+        spec = &paper;
+    }
     for (k = 0; k < 3 && r == CANVAS_OK; k++)
     {
         canvas *c;
 
         snprintf(path, len, "%s/%s.%s", dir, name, ext[k]);
-        c = canvas_file_new(path, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT, REPORT_FIGURE_PNG_SCALE, &r);
+        c = canvas_file_new(path, st->width, st->height, REPORT_FIGURE_PNG_SCALE, st->face, &r);
         if (c == NULL)
             break;
-        r = canvas_begin_page(c, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT);
+        r = canvas_begin_page(c, st->width, st->height);
         if (r == CANVAS_OK)
-            r = report_figure_draw(c, spec, 0, 0, REPORT_FIGURE_WIDTH, REPORT_FIGURE_HEIGHT);
+            r = report_figure_draw(c, spec, 0, 0, st->width, st->height);
         if (r == CANVAS_OK)
             r = canvas_end_page(c);
         if (r == CANVAS_OK)

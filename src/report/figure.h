@@ -52,6 +52,8 @@ typedef struct
     const report_figure_overlay *overlays;
     int noverlays;
     int no_y_axis;                     /* 1: a 1-D strip, no y ticks or label */
+    double min_text_scale;             /* text may shrink to this fraction of its size
+                                          when cramped (0: the default 0.6; 1: never) */
 } report_figure_spec;
 
 /* Colour I of the default (Okabe-Ito, colour-blind-safe) palette; cycles. */
@@ -80,5 +82,25 @@ int report_figure_plot_box(canvas *c, const report_figure_spec *spec, double x, 
  * REPORT_FIGURE_HEIGHT points, PNG at REPORT_FIGURE_PNG_SCALE), each atomically.  Returns
  * CANVAS_OK or the first error (files already written stay). */
 int report_figure_write_files(const report_figure_spec *spec, const char *dir, const char *name);
+
+/* Geometry and face of the stand-alone figure files. */
+typedef struct
+{
+    double width, height;   /* points */
+    int paper;              /* 1: no in-figure title or caption line (the LaTeX
+                               caption says it), text never shrunk: tick labels
+                               8 pt, axis labels 9.5 pt, legend 8.5 pt */
+    canvas_face face;
+} report_figure_style;
+
+/* The style called NAME: "report" (REPORT_FIGURE_WIDTH x REPORT_FIGURE_HEIGHT, the
+ * default), "paper" (a 3.4 in column: 244.8 x 216 pt), "paper-wide" (a
+ * 7 in page: 504 x 324 pt); FACE as given.  Returns 0, or -1 for an unknown
+ * name (ST untouched). */
+int report_figure_style_named(report_figure_style *st, const char *name, canvas_face face);
+
+/* report_figure_write_files in style ST. */
+int report_figure_write_files_style(const report_figure_spec *spec, const char *dir, const char *name,
+                             const report_figure_style *st);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/plot_spec.h"
+#include "report/mathlayout.h"
 #include "claim/claim.h"
 
 static int hexval(char ch)
@@ -48,17 +49,24 @@ char *report_plot_spec_axis_label(const case_t *c, const char *label, int param)
 {
     char *nm, *s;
     size_t n;
+    char *unit;
     if (label && label[0]) return dupstr(label);
-    nm = expr_name_unicode(c->params[param].name);
-    n = strlen(nm) + strlen(c->params[param].unit ? c->params[param].unit : "") + 8;
+    /* the name by the math layout's default rule (thetadot -> θ̇), the unit in
+       the usual notation (m/s^2 -> m/s²; as written if it is not a unit) */
+    nm = ml_name_plain(c->params[param].name);
+    if (nm == NULL) return NULL;
+    unit = ml_unit_text(c->params[param].unit ? c->params[param].unit : "");
+    if (unit == NULL) unit = dupstr(c->params[param].unit);
+    n = strlen(nm) + (unit ? strlen(unit) : 0) + 8;
     s = flint_malloc(n);
     if (s) {
-        if (c->params[param].unit && c->params[param].unit[0])
-            snprintf(s, n, "%s [%s]", nm, c->params[param].unit);
+        if (unit && unit[0])
+            snprintf(s, n, "%s [%s]", nm, unit);
         else
             snprintf(s, n, "%s", nm);
     }
     flint_free(nm);
+    flint_free(unit);
     return s;
 }
 

@@ -272,73 +272,13 @@ fail:
 
 /* ---- text --------------------------------------------------------------- */
 
-/* Draws S at (x, baseline y) in the current font of SIZE.  libharu does not
- * show the combining dot above (U+0307, as in θ̇) over its base letter, so
- * each one is drawn here as a small filled dot centred over the character
- * before it. */
+/* Draws S at (x, baseline y) in the current font of SIZE; combining marks
+ * (the dot of θ̇) are placed by canvas_text and stay in the text layer. */
 static void
 report_doc_show(canvas *c, double x, double y, const char *s, double size)
 {
-    const char *p = strstr(s, "\xcc\x87");
-    char *buf;
-    size_t n;
-
-    if (p == NULL)
-    {
-        canvas_text(c, x, y, s, CANVAS_LEFT);
-        return;
-    }
-    n = strlen(s);
-    buf = flint_malloc(n + 1);
-    if (buf == NULL)
-        return;
-    {
-        size_t k = 0, i = 0;
-        double dots[64];
-        int nd = 0, j;
-
-        while (i < n)
-        {
-            if ((unsigned char) s[i] == 0xCC && (unsigned char) s[i + 1] == 0x87)
-            {
-                /* the character before: from its lead byte to k */
-                size_t b = k;
-                double w0, w1;
-                while (b > 0 && ((unsigned char) buf[b - 1] & 0xC0) == 0x80)
-                    b--;
-                if (b > 0)
-                    b--;
-                buf[b] = '\0';
-                w0 = canvas_text_width(c, buf);
-                memcpy(buf + b, s + i - (k - b), k - b);   /* restore it */
-                buf[k] = '\0';
-                w1 = canvas_text_width(c, buf);
-                if (nd < 64)
-                    dots[nd++] = x + (w0 + w1) / 2;
-                i += 2;
-                continue;
-            }
-            buf[k++] = s[i++];
-        }
-        buf[k] = '\0';
-        canvas_text(c, x, y, buf, CANVAS_LEFT);
-        for (j = 0; j < nd; j++)
-        {
-            double r = 0.068 * size, cy = y - 0.90 * size;
-            int a;
-            for (a = 0; a < 12; a++)
-            {
-                double t = a * M_PI / 6;
-                if (a == 0)
-                    canvas_move_to(c, dots[j] + r, cy);
-                else
-                    canvas_line_to(c, dots[j] + r * cos(t), cy + r * sin(t));
-            }
-            canvas_close_path(c);
-            canvas_fill(c);
-        }
-    }
-    flint_free(buf);
+    (void) size;
+    canvas_text(c, x, y, s, CANVAS_LEFT);
 }
 
 static void

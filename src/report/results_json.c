@@ -19,7 +19,7 @@ static json_t *ball_json(const arb_t x, slong prec)
     char *mid, *rad;
     json_t *o;
     fc_ball_mid_rad(&mid, &rad, x, fc_ball_digits(prec));
-    o = json_pack("{s:s, s:s}", "mid", mid, "rad", rad);
+    o = json_pack("{s:s, s:s, s:s}", "mid", mid, "rad", rad, "status", "defined");
     flint_free(mid);
     flint_free(rad);
     return o;
@@ -44,6 +44,27 @@ static json_t *params_json(const case_t *c)
     return a;
 }
 
+/* Parameter I at point K (-1: the case's own values) as written: the
+ * exact value ("4/5", "atan(2)") or the range "LO .. HI". */
+static json_t *exact_json(const case_t *c, int k, int i)
+{
+    const case_param *p = &c->params[i];
+    expr_t set = NULL;
+    char *a, *b;
+    json_t *j;
+    int m;
+    if (k >= 0)
+        for (m = 0; m < c->points[k].nset; m++)
+            if (c->points[k].set_param[m] == i) set = c->points[k].set_value[m];
+    if (set != NULL || !p->is_range) return str_flint(expr_to_text(set != NULL ? set : p->value));
+    a = expr_to_text(p->lo);
+    b = expr_to_text(p->hi);
+    j = json_pack("{s:s, s:s}", "lo", a, "hi", b);
+    flint_free(a);
+    flint_free(b);
+    return j;
+}
+
 static json_t *points_json(const run_results *res)
 {
     const case_t *c = res->c;
@@ -52,11 +73,12 @@ static json_t *points_json(const run_results *res)
     for (k = 0; k < res->npoints; k++) {
         const run_point *pt = &res->points[k];
         json_t *o = json_pack("{s:s}", "name", pt->name), *at = json_object(), *q = json_object();
-        json_t *reg = json_object(), *pred = json_object();
+        json_t *reg = json_object(), *pred = json_object(), *exact = json_object();
         for (i = 0; i < c->nparams && pt->at; i++) {
             char *s = fc_ball_str(pt->at + i, res->prec);
             json_object_set_new(at, c->params[i].name, json_string(s));
             flint_free(s);
+            json_object_set_new(exact, c->params[i].name, exact_json(c, pt->index, i));
         }
         for (i = 0; i < pt->nq; i++) {
             if (pt->qst[i] == EXPR_DEFINED) json_object_set_new(q, pt->qnames[i], ball_json(pt->q + i, res->prec));
@@ -69,6 +91,7 @@ static json_t *points_json(const run_results *res)
             json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(tv_name(pt->b[i])));
         }
         json_object_set_new(o, "at", at);
+        json_object_set_new(o, "exact", exact);
         json_object_set_new(o, "quantities", q);
         json_object_set_new(o, "regions", reg);
         json_object_set_new(o, "predicates", pred);
@@ -153,6 +176,7 @@ static json_t *plots_json(const run_results *res)
 
 static json_t *claims_json(const run_results *res)
 {
+    const case_t *c = res->c;
     json_t *a = json_array();
     int k, i;
     for (k = 0; k < res->nclaims; k++) {
@@ -164,6 +188,21 @@ static json_t *claims_json(const run_results *res)
         json_t *wit = json_object();
         for (i = 0; i < rc->nwitness; i++) json_object_set_new(wit, rc->wnames[i], json_string(rc->wvalues[i]));
         json_object_set_new(o, "witness", wit);
+        {
+            /* the claim as stated: its predicates and the parameters it ranges over */
+            const case_claim *cc = rc->claim;
+            char *cl = cc->claim ? expr_to_text(cc->claim) : NULL, *md = cc->model ? expr_to_text(cc->model) : NULL;
+            json_object_set_new(o, "predicates", json_pack("{s:s, s:s}", "claim", cl ? cl : "", "model",
+                                                           md ? md : ""));
+            flint_free(cl);
+            flint_free(md);
+            if (cc->nover > 0) {
+                json_t *ov = json_array();
+                for (i = 0; i < cc->nover; i++) json_array_append_new(ov, json_string(c->params[cc->over[i]].name));
+                json_object_set_new(o, "over", ov);
+            }
+            if (cc->param >= 0) json_object_set_new(o, "param", json_string(c->params[cc->param].name));
+        }
         json_object_set_new(o, "detail", json_string(rc->detail ? rc->detail : ""));
         if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
         if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));

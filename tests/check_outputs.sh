@@ -1,0 +1,61 @@
+#!/bin/sh
+# tests/check_outputs.sh -- every shipped case through `fricert report` (depth
+# lowered to FC_TEST_DEPTH, default 6), then outside tools on what it wrote:
+# - every PDF (report.pdf and each figure P.pdf): pdftotext, pdffonts and
+#   pdfinfo print nothing on stderr (poppler's warnings, e.g. an invalid
+#   ToUnicode CMap) and `qpdf --check` exits 0 (no warning, no error);
+# - pdftotext of report.pdf holds the case's title (whitespace folded) and, in
+#   the rod cases, the Greek letters the figures draw (θ, μ, and θ̇ with its
+#   combining dot in rod_liftoff_model);
+# - every results.json validates against schema/results.schema.json
+#   (tests/check_schema.py, which also checks that broken documents fail).
+# Last line "N passed, M failed".
+cd "$(dirname "$0")/.." || exit 2
+FRICERT=${FRICERT:-bin/fricert}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+if ! "$FRICERT" report -q -j 2 --depth "${FC_TEST_DEPTH:-6}" -o "$tmp/out" cases/*.case >"$tmp/log" 2>&1; then
+    cat "$tmp/log"; bad "fricert report"
+fi
+for pdf in "$tmp"/out/*/report.pdf "$tmp"/out/*/*[!t].pdf; do
+    [ -e "$pdf" ] || continue
+    name=${pdf#"$tmp/out/"}
+    for tool in pdftotext pdffonts pdfinfo; do
+        if [ "$tool" = pdftotext ]; then pdftotext "$pdf" "$tmp/text" 2>"$tmp/err"
+        else "$tool" "$pdf" >/dev/null 2>"$tmp/err"; fi
+        if [ -s "$tmp/err" ]; then bad "$name: $tool stderr: $(sort -u "$tmp/err" | head -3)"; else ok; fi
+    done
+    if qpdf --check "$pdf" >"$tmp/err" 2>&1; then ok; else bad "$name: qpdf --check: $(grep -iv '^checking\|^PDF Version\|^File is' "$tmp/err" | head -3)"; fi
+done
+
+# expected strings in the text layer
+expect_text() {   # case string
+    f="$tmp/out/$1/report.pdf"
+    if [ -e "$f" ] && pdftotext "$f" - 2>/dev/null | tr -s ' \n' '  ' | grep -qF -- "$2"; then ok
+    else bad "$1/report.pdf: pdftotext does not give '$2'"; fi
+}
+for c in cases/*.case; do
+    id=$(basename "$c" .case)
+    title=$(sed -n 's/^title *= *//p' "$c" | head -n 1 | tr -s ' ' ' ')
+    expect_text "$id" "$title"
+done
+expect_text painleve_rod "θ"
+expect_text painleve_rod "μ"
+expect_text rod_liftoff_model "θ̇ [rad/s]"
+
+set -- "$tmp"/out/*/results.json
+python3 tests/check_schema.py schema/results.schema.json "$@" >"$tmp/schema" 2>&1
+rc=$?
+cat "$tmp/schema"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/schema" | tail -n 1)
+if [ -n "$line" ]; then
+    pass=$((pass + ${line%% passed*})); f=${line#*, }; fail=$((fail + ${f%% failed}))
+fi
+[ "$rc" -eq 0 ] || [ -n "$line" ] || bad "check_schema.py exit status $rc"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
