@@ -6,6 +6,12 @@
  * could not decide it; PAVE_PENDING when a budget (cells, seconds) stopped the
  * work before the cell was decided. The paving is level-synchronous, so the
  * cells do not depend on the number of threads (unless a time budget fires).
+ *
+ * Each cell is classified first in double interval arithmetic with outward
+ * rounding (expr_fast, when the program has it): a decided label is final,
+ * an undecided cell above the depth limit is split, and at the depth limit
+ * the Arb evaluation (with precision escalation) has the last word, unless
+ * the cell's corners already show a predicate both true and false on it.
  */
 #ifndef FC_PAVE_H
 #define FC_PAVE_H
@@ -45,6 +51,7 @@ typedef struct {
     int progress;      /* 1: a progress line on stderr */
     volatile int *cancel; /* if not NULL and set (e.g. by a signal): stop, cells left pending */
     const char *name;  /* for the progress line */
+    int no_fast;       /* 1: Arb only, no double-interval fast path (for tests and benches) */
 } pave_problem;
 
 typedef struct {
@@ -64,6 +71,9 @@ typedef struct {
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
+    /* of the evaluations: on the double-interval fast path, with Arb, and
+       the cells at the depth limit whose corners showed them undecidable */
+    long fast_evaluations, arb_evaluations, witnessed;
 } pave_result;
 
 void pave_result_init(pave_result *r);
