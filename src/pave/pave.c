@@ -94,6 +94,7 @@ typedef struct {
     const dgrid *dg;
     atomic_long *next;    /* shared index of the next chunk of the level */
     long fast_evaluations, arb_evaluations, witnessed;
+    ulong uncounted;      /* instructions spent on another tile's ancestors */
     arb_ptr box;
     arb_t ybox;           /* scratch y ball of a 1-D paving */
     pave_cell *cells;     /* this worker's slice */
@@ -307,6 +308,85 @@ static void push(pave_result *r, pave_cell c, int label)
     r->cells[r->ncells++] = c;
 }
 
+void pave_sum_areas(pave_result *r, int nregions)
+{
+    long i;
+    int p;
+    for (p = 0; p < nregions; p++) r->area_lo[p] = 0;
+    r->none = r->undecided = r->pending = 0;
+    for (i = 0; i < r->ncells; i++) {
+        const pave_cell *c = r->cells + i;
+        double a = 1.0 / (double) ((uint64_t) 1 << (r->dim * c->level));
+        if (c->label >= 0) r->area_lo[c->label] += a;
+        else if (c->label == PAVE_NONE) r->none += a;
+        else if (c->label == PAVE_UNDECIDED) r->undecided += a;
+        else r->pending += a;
+    }
+    for (p = 0; p < nregions; p++) r->area_hi[p] = r->area_lo[p] + r->undecided + r->pending;
+}
+
+int pave_tile_level(int ntiles, int dim)
+{
+    int k = 0;
+    if (ntiles < 1 || dim < 1 || dim > 2) return -1;
+    while (ntiles > 1) {
+        if (ntiles % (1 << dim)) return -1;
+        ntiles >>= dim;
+        k++;
+    }
+    return k;
+}
+
+/* The ancestors of tile pb->tile_index (levels 0 .. K-1, K the tile level) are
+ * classified as in the whole run. Returns 1 if the tile's own level-K cell
+ * is to be paved (every ancestor split), 0 if an ancestor is final (pushed
+ * by the tile that holds its lower-left corner), -1 on an overlap. Work on
+ * an ancestor is counted only by that tile too, so that the tiles' counts
+ * add up to the whole run's. */
+static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, int dim, pave_cell *root)
+{
+    int K = pave_tile_level(pb->tile_count, dim), l;
+    uint32_t side = (uint32_t) 1 << K;
+    uint32_t ti = (uint32_t) pb->tile_index % side;
+    uint32_t tj = dim == 2 ? (uint32_t) pb->tile_index / side : 0;
+    for (l = 0; l < K; l++) {
+        pave_cell c;
+        uint32_t mask = ((uint32_t) 1 << (K - l)) - 1;
+        int owner = (ti & mask) == 0 && (tj & mask) == 0, a = 0, b = 0, lab;
+        long ev = wk->evaluations, fe = wk->fast_evaluations, ae = wk->arb_evaluations, wi = wk->witnessed;
+        ulong ins = expr_eval_count(wk->ev);
+        c.i = ti >> (K - l);
+        c.j = tj >> (K - l);
+        c.level = (uint8_t) l;
+        c.label = 0;
+        lab = classify(wk, &c, &a, &b);
+        if (!owner) {   /* the owner counts this work */
+            wk->evaluations = ev;
+            wk->fast_evaluations = fe;
+            wk->arb_evaluations = ae;
+            wk->witnessed = wi;
+            wk->uncounted += expr_eval_count(wk->ev) - ins;
+        }
+        if (l > r->max_depth) r->max_depth = l;
+        if (lab == LABEL_OVERLAP) {
+            r->overlap = 1;
+            r->overlap_a = a;
+            r->overlap_b = b;
+            r->overlap_cell = c;
+            return -1;
+        }
+        if (lab >= 0 || lab == PAVE_NONE || l >= pb->depth) {
+            if (owner) push(r, c, lab >= 0 || lab == PAVE_NONE ? lab : PAVE_UNDECIDED);
+            return 0;
+        }
+    }
+    root->i = ti;
+    root->j = tj;
+    root->level = (uint8_t) K;
+    root->label = 0;
+    return 1;
+}
+
 int pave_run(pave_result *r, const pave_problem *pb)
 {
     int nt = pb->threads < 1 ? 1 : pb->threads, t, level, k, p;
@@ -322,11 +402,17 @@ int pave_run(pave_result *r, const pave_problem *pb)
     dgrid dg;
     atomic_long next_chunk;
 
+    int level0 = 0;
+
     /* areas are summed exactly in double: 4^-depth needs depth <= 26 */
-    if (pb->depth > PAVE_MAX_DEPTH) {
+    if (pb->depth > PAVE_MAX_DEPTH || (pb->tile_count > 1 &&
+        (pave_tile_level(pb->tile_count, dim) < 0 || pave_tile_level(pb->tile_count, dim) > PAVE_MAX_DEPTH ||
+         pb->tile_index < 0 || pb->tile_index >= pb->tile_count))) {
         flint_free(wk); flint_free(th); flint_free(front);
         return -2;
     }
+    r->tile_index = pb->tile_count > 1 ? pb->tile_index : 0;
+    r->tile_count = pb->tile_count > 1 ? pb->tile_count : 1;
     grid_axis(r->x0, r->w, pb->x_lo, pb->x_hi, 26);
     if (dim == 2) grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
     else { arf_zero(r->y0); arf_one(r->h); }
@@ -356,8 +442,14 @@ int pave_run(pave_result *r, const pave_problem *pb)
     front[0].i = front[0].j = 0;
     front[0].level = 0;
     front[0].label = 0;
+    if (pb->tile_count > 1) {   /* a tile: its ancestors first, then its own quadtree */
+        int st = tile_ancestors(r, &wk[0], pb, dim, &front[0]);
+        if (st < 0) status = -1;
+        if (st <= 0) nfront = 0;
+        else level0 = front[0].level;
+    }
 
-    for (level = 0; nfront > 0; level++) {
+    for (level = level0; nfront > 0; level++) {
         long evaluated_before;
         int ntl;
         if (nfront > alabels) {
@@ -447,15 +539,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
     }
     if (pb->progress) fputc('\n', stderr);
 
-    for (i = 0; i < r->ncells; i++) {
-        const pave_cell *c = r->cells + i;
-        double a = 1.0 / (double) ((uint64_t) 1 << (dim * c->level));
-        if (c->label >= 0) r->area_lo[c->label] += a;
-        else if (c->label == PAVE_NONE) r->none += a;
-        else if (c->label == PAVE_UNDECIDED) r->undecided += a;
-        else r->pending += a;
-    }
-    for (p = 0; p < pb->nregions; p++) r->area_hi[p] = r->area_lo[p] + r->undecided + r->pending;
+    pave_sum_areas(r, pb->nregions);
+    (void) p;
 
     for (t = 0; t < nt; t++) {
         r->evaluations += wk[t].evaluations;
@@ -465,7 +550,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
         expr_fast_free(wk[t].fe);
         flint_free(wk[t].flo);
         flint_free(wk[t].fhi);
-        r->instructions += expr_eval_count(wk[t].ev);
+        r->instructions += expr_eval_count(wk[t].ev) - wk[t].uncounted;
         if (wk[t].max_prec_used > r->max_prec_used) r->max_prec_used = wk[t].max_prec_used;
         expr_eval_free(wk[t].ev);
         arb_clear(wk[t].ybox);

@@ -52,6 +52,10 @@ typedef struct {
     volatile int *cancel; /* if not NULL and set (e.g. by a signal): stop, cells left pending */
     const char *name;  /* for the progress line */
     int no_fast;       /* 1: Arb only, no double-interval fast path (for tests and benches) */
+    /* tile_count > 1: pave only tile tile_index (0-based) of tile_count, a
+       power of 4 (2-D; 2 in 1-D): the cells of level K = log4(tile_count)
+       in row-major order (j * 2^K + i). See pave_merge. */
+    int tile_index, tile_count;
 } pave_problem;
 
 typedef struct {
@@ -74,6 +78,7 @@ typedef struct {
     /* of the evaluations: on the double-interval fast path, with Arb, and
        the cells at the depth limit whose corners showed them undecidable */
     long fast_evaluations, arb_evaluations, witnessed;
+    int tile_index, tile_count;  /* which tile this is (0 of 1: the whole box) */
 } pave_result;
 
 void pave_result_init(pave_result *r);
@@ -83,6 +88,25 @@ void pave_result_clear(pave_result *r);
  * r->overlap_cell the cell on which both were certified), or -2 if depth
  * exceeds PAVE_MAX_DEPTH (nothing done). */
 int pave_run(pave_result *r, const pave_problem *pb);
+
+/* Tiles. A tile run classifies the tile's ancestors exactly as the whole
+ * run does; a final ancestor is kept by the tile holding its lower-left
+ * corner, else the tile's own quadtree is paved. Cells depend only on the
+ * cell, so the tiles' cells together are the whole run's cells (unless a
+ * cell or time budget stops a run: budgets count per run). */
+
+/* K with ntiles = (2^dim)^K, or -1 if ntiles is not such a power. */
+int pave_tile_level(int ntiles, int dim);
+
+/* Joins the results of tiles 0 .. n-1 (tiles[k] from pave_run with
+ * tile_index k, tile_count n, the same problem) into r (initialised, empty):
+ * the whole run's cells in its order, its exact areas, its counts.
+ * Returns 0, or -1 if they do not fit together (another grid, a tile
+ * missing or twice, cells that overlap or leave a gap). */
+int pave_merge(pave_result *r, pave_result *const *tiles, int n, int nregions);
+
+/* Recomputes the area fields of r from its cells (exact sums). */
+void pave_sum_areas(pave_result *r, int nregions);
 
 /* The exact closed cell as two balls (each exactly the interval). */
 void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c);
