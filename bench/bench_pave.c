@@ -357,7 +357,7 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
     figures f1, f2;
     double prev = 0, worst = 0;
     int d;
-    printf("\n%s\n", p->title);
+    printf("\n%s: %d regions, %d instructions\n", p->title, p->nregs, expr_prog_ninstr(p->prog));
     printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s", "depth", "cpu s", "wall s", "step", "cells",
            "evals", "arb", "undecided", "crossing", "u/c", "2thr wall", "speedup");
     if (limit) printf(" %9s %6s", "limit s", "ratio");

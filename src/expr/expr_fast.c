@@ -56,8 +56,11 @@ static const di DI_PM1 = {-1, 1};
 
 typedef struct {
     di *v;
+    di *comp;          /* at a SIN (COS): the cos (sin) of the same operand */
     unsigned char *st, *tv;
     long key;
+    di *box;           /* an aux pass's own box */
+    int upto;          /* an aux pass has computed instructions 0 .. upto-1 */
 } fpass;
 
 struct expr_fast_struct {
@@ -70,11 +73,12 @@ struct expr_fast_struct {
     unsigned char *gok;
     di sc;             /* cos (sin) of the last SIN (COS) of the main pass */
     int want_d, mid_done, aux_next, tighten;
-    di *box, *xbox, *dx;
+    di *box, *dx;
     di *out;
     di sinc[NTAYLOR], cosc[NTAYLOR];
     di memo_a, memo_s, memo_c;   /* the last sin/cos argument and values */
     int memo_ok;
+    int *partner;      /* SIN (COS) k: an earlier COS (SIN) of the same operand, or -1 */
 };
 
 /* ------------------------------------------------------------ rounding */
@@ -155,10 +159,15 @@ static inline di imul_pos(di a, di b)
     return I(lo_of(p1), hi_of(p2));
 }
 
-/* b must not contain 0 */
+/* b must not contain 0: a/b is monotone in a (increasing for b > 0,
+ * decreasing for b < 0) and in b on each sign of a */
 static inline di idiv(di a, di b)
 {
     if (!fin2(a, b)) return I(-INFINITY, INFINITY);
+    if (b.lo > 0)
+        return I(div_dn(a.lo, a.lo >= 0 ? b.hi : b.lo), div_up(a.hi, a.hi >= 0 ? b.lo : b.hi));
+    if (b.hi < 0)
+        return I(div_dn(a.hi, a.hi >= 0 ? b.hi : b.lo), div_up(a.lo, a.lo >= 0 ? b.lo : b.hi));
     return I(dmin(dmin(div_dn(a.lo, b.lo), div_dn(a.lo, b.hi)), dmin(div_dn(a.hi, b.lo), div_dn(a.hi, b.hi))),
              dmax(dmax(div_up(a.lo, b.lo), div_up(a.lo, b.hi)), dmax(div_up(a.hi, b.lo), div_up(a.hi, b.hi))));
 }
@@ -317,6 +326,9 @@ static int supported(const expr_prog_struct *p)
 static void fpass_init(fpass *ps, int n)
 {
     ps->v = flint_calloc(n + 1, sizeof(di));
+    ps->comp = flint_calloc(n + 1, sizeof(di));
+    ps->box = NULL;
+    ps->upto = 0;
     ps->st = flint_calloc(n + 1, 1);
     ps->tv = flint_calloc(n + 1, 1);
     ps->key = -1;
@@ -325,6 +337,8 @@ static void fpass_init(fpass *ps, int n)
 static void fpass_clear(fpass *ps)
 {
     flint_free(ps->v);
+    flint_free(ps->comp);
+    flint_free(ps->box);
     flint_free(ps->st);
     flint_free(ps->tv);
 }
@@ -349,14 +363,25 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
         if (active[i] >= 0 && active[i] < p->nparams) f->pos[active[i]] = i;
     }
     fpass_init(&f->main, f->n);
-    for (i = 0; i < NAUXF; i++) fpass_init(&f->aux[i], f->n);
+    for (i = 0; i < NAUXF; i++) {
+        fpass_init(&f->aux[i], f->n);
+        f->aux[i].box = flint_calloc(p->nparams + 1, sizeof(di));
+    }
     f->g = flint_calloc((size_t) (f->n + 1) * (nactive ? nactive : 1), sizeof(di));
     f->gok = flint_calloc(f->n + 1, 1);
     f->cst = flint_calloc(f->n + 1, sizeof(di));
     f->box = flint_calloc(p->nparams + 1, sizeof(di));
-    f->xbox = flint_calloc(p->nparams + 1, sizeof(di));
     f->dx = flint_calloc(nactive + 1, sizeof(di));
     f->out = flint_calloc(p->nroots + 1, sizeof(di));
+    f->partner = flint_malloc((f->n + 1) * sizeof(int));
+    for (k = 0; k < f->n; k++) {
+        int q;
+        f->partner[k] = -1;
+        if (p->ins[k].op != OP_SIN && p->ins[k].op != OP_COS) continue;
+        for (q = 0; q < k; q++)
+            if (p->ins[q].a == p->ins[k].a &&
+                p->ins[q].op == (p->ins[k].op == OP_SIN ? OP_COS : OP_SIN)) { f->partner[k] = q; break; }
+    }
     /* Taylor coefficients (-1)^j / (2j+1)! and (-1)^j / (2j)!; n! exact for n <= 18 */
     for (i = 0; i < NTAYLOR; i++) {
         di cs, cc;
@@ -400,9 +425,9 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->gok);
     flint_free(f->cst);
     flint_free(f->box);
-    flint_free(f->xbox);
     flint_free(f->dx);
     flint_free(f->out);
+    flint_free(f->partner);
     flint_free(f->act);
     flint_free(f->pos);
     flint_free(f);
@@ -555,7 +580,12 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
     }
     case OP_SIN: case OP_COS: {
         di sn, cs;
-        isincos(f, a, &sn, &cs);
+        int q = f->partner[k];
+        if (q >= 0 && ps->st[q] == s && fin(v[q])) {   /* the pair was computed at q in this pass */
+            if (x->op == OP_SIN) { sn = ps->comp[q]; cs = v[q]; }
+            else { cs = ps->comp[q]; sn = v[q]; }
+        } else isincos(f, a, &sn, &cs);
+        ps->comp[k] = x->op == OP_SIN ? cs : sn;
         *y = x->op == OP_SIN ? sn : cs;
         if (f->want_d && ps == &f->main) f->sc = x->op == OP_SIN ? cs : sn;
         break;
@@ -690,42 +720,54 @@ static void run_pass(expr_fast_t f, fpass *ps, const di *box)
     for (k = 0; k < f->n; k++) step_value(f, ps, box, k);
 }
 
-static fpass *mid_pass(expr_fast_t f)
+/* An aux pass computed far enough for register d: its instructions are
+ * evaluated in order up to d only (a register depends on earlier ones
+ * alone), and continued when a later register asks. */
+static fpass *aux_upto(expr_fast_t f, fpass *ps, int d)
+{
+    for (; ps->upto <= d; ps->upto++) step_value(f, ps, ps->box, ps->upto);
+    return ps;
+}
+
+/* the pass at the box's midpoint (in the active parameters) */
+static fpass *mid_pass(expr_fast_t f, int d)
 {
     fpass *ps = &f->aux[0];
     if (!f->mid_done) {
         int i;
-        for (i = 0; i < f->nparams; i++) f->xbox[i] = f->box[i];
+        for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
         for (i = 0; i < f->nact; i++) {
             int j = f->act[i];
             double mlo = f->box[j].lo, mhi = f->box[j].hi, mid = 0.5 * mlo + 0.5 * mhi;
             mid = dmin(dmax(mid, mlo), mhi);
-            f->xbox[j] = I(mid, mid);
+            ps->box[j] = I(mid, mid);
         }
-        run_pass(f, ps, f->xbox);
+        ps->upto = 0;
         f->mid_done = 1;
     }
-    return ps;
+    return aux_upto(f, ps, d);
 }
 
-static fpass *endpoint_pass(expr_fast_t f, long key)
+/* the pass at the box whose active parameter i is fixed at its lower end
+ * (digit 1 of key in base 3), upper end (2), or left whole (0) */
+static fpass *endpoint_pass(expr_fast_t f, long key, int d)
 {
     int i;
     long kk = key;
     fpass *ps;
     for (i = 1; i < NAUXF; i++)
-        if (f->aux[i].key == key) return &f->aux[i];
+        if (f->aux[i].key == key) return aux_upto(f, &f->aux[i], d);
     ps = &f->aux[1 + f->aux_next];
     f->aux_next = (f->aux_next + 1) % (NAUXF - 1);
-    for (i = 0; i < f->nparams; i++) f->xbox[i] = f->box[i];
+    for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
     for (i = 0; i < f->nact; i++, kk /= 3) {
         int j = f->act[i];
-        if (kk % 3 == 1) f->xbox[j] = I(f->box[j].lo, f->box[j].lo);
-        else if (kk % 3 == 2) f->xbox[j] = I(f->box[j].hi, f->box[j].hi);
+        if (kk % 3 == 1) ps->box[j] = I(f->box[j].lo, f->box[j].lo);
+        else if (kk % 3 == 2) ps->box[j] = I(f->box[j].hi, f->box[j].hi);
     }
-    run_pass(f, ps, f->xbox);
     ps->key = key;
-    return ps;
+    ps->upto = 0;
+    return aux_upto(f, ps, d);
 }
 
 /* expr_eval.c's tighten_reg: natural value of register d (DEFINED, gok)
@@ -738,7 +780,7 @@ static di tighten_reg(expr_fast_t f, int d, int for_value)
     long klo = 0, khi = 0, p3 = 1;
 
     if (m == 0 || !f->gok[d]) return out;
-    mp = mid_pass(f);
+    mp = mid_pass(f, d);
     if (mp->st[d] == EXPR_DEFINED) {
         di t = mp->v[d];
         for (i = 0; i < m; i++) t = iadd(t, imul(g[i], f->dx[i]));
@@ -753,10 +795,10 @@ static di tighten_reg(expr_fast_t f, int d, int for_value)
     }
     if (!any) return out;
     {
-        fpass *pl = endpoint_pass(f, klo);
+        fpass *pl = endpoint_pass(f, klo, d);
         int okl = pl->st[d] == EXPR_DEFINED;
         double lo = okl ? pl->v[d].lo : out.lo, hi;
-        fpass *ph = endpoint_pass(f, khi);
+        fpass *ph = endpoint_pass(f, khi, d);
         hi = ph->st[d] == EXPR_DEFINED ? ph->v[d].hi : out.hi;
         if (lo <= hi && lo <= out.hi && out.lo <= hi) out = I(dmax(out.lo, lo), dmin(out.hi, hi));
     }
