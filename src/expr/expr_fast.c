@@ -448,6 +448,12 @@ static tv_t tv_and(tv_t a, tv_t b)
 
 static tv_t tv_or(tv_t a, tv_t b) { return tv_not(tv_and(tv_not(a), tv_not(b))); }
 
+/* 1 for the numeric operations whose b is a register */
+static int two_regs(int op)
+{
+    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV || op == OP_MIN || op == OP_MAX;
+}
+
 /* 1 for the boolean-valued operations the fast path has */
 static int bool_op(int op)
 {
@@ -478,7 +484,7 @@ static tv_t cmp0(int op, di d)
 static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
 {
     const expr_instr *x = &f->p->ins[k];
-    di *v = ps->v, *y = ps->v + k, a = v[x->a], b = v[x->b];
+    di *v = ps->v, *y = ps->v + k, a, b = DI_ALL;
     unsigned char *st = ps->st, *tv = ps->tv;
     int s;
 
@@ -502,10 +508,11 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         return;
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
         st[k] = st[x->a];
-        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, a) : TV_UNKNOWN;
+        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, v[x->a]) : TV_UNKNOWN;
         return;
     case OP_IF: {
         di c = v[x->c];
+        b = v[x->b];
         if (tv[x->a] == TV_TRUE) { *y = b; s = st[x->b]; }
         else if (tv[x->a] == TV_FALSE) { *y = c; s = st[x->c]; }
         else if (st[x->b] == EXPR_UNDEFINED) { *y = c; s = maxst(st[x->c], EXPR_PARTIAL); }
@@ -523,6 +530,8 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         break;
     }
 
+    a = v[x->a];
+    if (two_regs(x->op)) b = v[x->b];
     s = st[x->a];
     if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
         x->op == OP_MIN || x->op == OP_MAX)
@@ -637,11 +646,17 @@ static void step_grad(expr_fast_t f, int k)
 {
     const expr_instr *x = &f->p->ins[k];
     int m = f->nact, i;
-    di *v = f->main.v, *gk = f->g + (size_t) k * m, *ga = f->g + (size_t) x->a * m, *gb = f->g + (size_t) x->b * m;
-    di a = v[x->a], b = v[x->b], t;
+    di *v = f->main.v, *gk = f->g + (size_t) k * m, *ga, *gb = NULL;
+    di a, b = DI_ALL, t;
     unsigned char *tv = f->main.tv;
 
     if (x->op == OP_CONST || x->op == OP_PARAM || bool_op(x->op)) return;
+    ga = f->g + (size_t) x->a * m;
+    a = v[x->a];
+    if (two_regs(x->op) || x->op == OP_IF) {
+        gb = f->g + (size_t) x->b * m;
+        b = v[x->b];
+    }
     if (f->main.st[k] != EXPR_DEFINED) { f->gok[k] = 0; return; }
     f->gok[k] = f->gok[x->a];
     if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||

@@ -184,8 +184,9 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
     double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
     for (corner = 0; corner < ncorner; corner++) {
-        wk->flo[xp] = wk->fhi[xp] = xin[corner & 1];
-        if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = yin[(corner >> 1) & 1];
+        /* x changes least often: sin and cos of x are then reused */
+        wk->flo[xp] = wk->fhi[xp] = xin[ncorner == 4 ? corner >> 1 : corner];
+        if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = yin[corner & 1];
         expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
         for (k = 0; k < pb->nregions && k < 32; k++) {
             tv_t t = expr_fast_truth(wk->fe, k);

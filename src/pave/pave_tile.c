@@ -90,7 +90,7 @@ int pave_merge(pave_result *r, pave_result *const *tiles, int n, int nregions)
     r->max_prec_used = 0;
     for (k = 0; k < n; k++) {
         const pave_result *t = tiles[k];
-        memcpy(r->cells + r->ncells, t->cells, t->ncells * sizeof(pave_cell));
+        if (t->ncells > 0) memcpy(r->cells + r->ncells, t->cells, t->ncells * sizeof(pave_cell));
         r->ncells += t->ncells;
         r->evaluations += t->evaluations;
         r->fast_evaluations += t->fast_evaluations;
