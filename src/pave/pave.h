@@ -59,7 +59,7 @@ typedef struct {
 } pave_problem;
 
 typedef struct {
-    pave_cell *cells;  /* the final cells, sorted by (level, j, i) */
+    pave_cell *cells;  /* the final cells, by level, then in quadtree (Morton) order of (i, j), i the low bit */
     long ncells, alloc;
     arf_t x0, w, y0, h; /* the paved box: [x0, x0 + w] x [y0, y0 + h], exact, w and h
                            with short mantissas so that every cell is an exact ball */
