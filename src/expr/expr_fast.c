@@ -17,13 +17,15 @@
  *     monotone in each argument on a box where the divisor has one sign),
  *     each rounded outward by 1.
  *  3. sin and cos of a double x: x = r + k pi/2 with an integer k (any k is
- *     correct; nearbyint(x 2/pi) keeps |r| <= pi/4), r enclosed as
- *     x - k [P1, P2] with P1 < pi/2 < P2 consecutive doubles.  On |r| <= 0.79
- *     (checked, else [-1, 1]) the Taylor polynomials of sin to degree 17 and
- *     of cos to degree 16, evaluated in interval arithmetic with
- *     coefficients +-1/n! enclosed (n! <= 17! is exact in double), are
- *     within the Lagrange remainder |r|^19/19! < 1e-19 resp. |r|^18/18!
- *     < 3e-18 of the true values; 1e-17 is added either way.
+ *     correct; nearbyint(x 2/pi) keeps |r| <= pi/4), r enclosed in an
+ *     interval [r_lo, r_hi] as x - k [P1, P2] with P1 < pi/2 < P2
+ *     consecutive doubles.  On |r| <= 0.79 (checked, else [-1, 1]) sin is
+ *     increasing and cos even and decreasing in |r|, so their ranges over
+ *     [r_lo, r_hi] come from the ends.  At an end, the Taylor polynomials
+ *     of sin to degree 17 and of cos to degree 16 are within the Lagrange
+ *     remainder |r|^19/19! < 1e-19 resp. |r|^18/18! < 3e-18 of the true
+ *     values, and their Horner evaluation in double within 4e-15 of the
+ *     polynomials (point_sincos says why); 1e-14 is added either way.
  *     Over an interval [a, b], sin and cos are enclosed by the hull of their
  *     enclosures at a and b and the extreme values +-1 at every critical
  *     point m pi/2 that may lie in [a, b]: every integer m in
@@ -46,7 +48,7 @@ typedef struct { double lo, hi; } di;
 
 #define NAUXF 5          /* aux pass 0: midpoint; 1..4: cached endpoint passes */
 #define NTAYLOR 9        /* coefficients of the sin and cos polynomials (in r^2) */
-#define TAYLOR_ERR 1e-17 /* bound on the Taylor remainders for |r| <= 0.79 */
+#define TAYLOR_D_ERR 1e-14 /* bound on remainder plus rounding of taylor_d */
 #define SINCOS_MAX 1048576.0  /* |x| beyond this: [-1, 1] */
 
 static const di PIO2 = {0x1.921fb54442d18p+0, 0x1.921fb54442d19p+0};   /* pi/2 */
@@ -75,7 +77,7 @@ struct expr_fast_struct {
     int want_d, mid_done, aux_next, tighten;
     di *box, *dx;
     di *out;
-    di sinc[NTAYLOR], cosc[NTAYLOR];
+    double sinc_d[NTAYLOR], cosc_d[NTAYLOR];   /* the same, rounded to nearest */
     di memo_a, memo_s, memo_c;   /* the last sin/cos argument and values */
     int memo_ok;
     int *partner;      /* SIN (COS) k: an earlier COS (SIN) of the same operand, or -1 */
@@ -215,23 +217,46 @@ static di ipow_ends(di a, long n)
 
 static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c);
 
-/* Enclosures of sin x and cos x for a double x, |x| <= SINCOS_MAX. */
+/* Horner sums of the sin and cos polynomials at the double r in plain
+ * double arithmetic: *sn ~ sum_j c_j r^(2j+1), *cs ~ sum_j d_j r^(2j). */
+static void taylor_d(const expr_fast_struct *f, double r, double *sn, double *cs)
+{
+    double y = r * r, ps = f->sinc_d[NTAYLOR - 1], pc = f->cosc_d[NTAYLOR - 1];
+    int j;
+    for (j = NTAYLOR - 2; j >= 0; j--) {
+        ps = f->sinc_d[j] + y * ps;
+        pc = f->cosc_d[j] + y * pc;
+    }
+    *sn = r * ps;
+    *cs = pc;
+}
+
+/* Enclosures of sin x and cos x for a double x, |x| <= SINCOS_MAX.
+ * On the reduced interval [r_lo, r_hi] (|r| <= 0.79 < pi/2) sin is
+ * increasing and cos is even and decreasing in |r|, so their ranges come
+ * from the ends. At an end r the Horner sums above are sum_j c_j y^j (1 + e_j)
+ * with |e_j| <= gamma_26 = 26u/(1 - 26u), u = 2^-53 (Higham, Accuracy and
+ * Stability of Numerical Algorithms, 5.1: at most 2 roundings per step over
+ * 8 steps, 1 for the rounded coefficient, up to 8 from y = r^2 rounded; and
+ * 1 more, gamma_27, for the final product by r in sin). So they differ from
+ * the Taylor polynomials by at most gamma_26 cosh(0.79) < 3.9e-15 (cos) and
+ * gamma_27 sinh(0.79) < 2.7e-15 (sin); an underflow adds less than 1e-300.
+ * With the Taylor remainders (< 3e-18, head comment), TAYLOR_D_ERR = 1e-14
+ * bounds the whole error. */
 static void point_sincos(const expr_fast_struct *f, double x, di *s, di *c)
 {
-    double k = nearbyint(x * 0x1.45f306dc9c883p-1);
-    di r = isub(I(x, x), imul(I(k, k), PIO2)), r2, ps, pc, e = I(-TAYLOR_ERR, TAYLOR_ERR);
-    int j;
+    double k = nearbyint(x * 0x1.45f306dc9c883p-1), s0, c0, s1, c1;
+    di r, ps, pc;
     long q;
+    r = k == 0 ? I(x, x) : isub(I(x, x), imul(I(k, k), PIO2));
     if (!(fabs(r.lo) <= 0.79 && fabs(r.hi) <= 0.79)) { *s = *c = DI_PM1; return; }
-    r2 = isqr(r);
-    ps = f->sinc[NTAYLOR - 1];
-    pc = f->cosc[NTAYLOR - 1];
-    for (j = NTAYLOR - 2; j >= 0; j--) {   /* r2 >= 0 */
-        ps = iadd(f->sinc[j], imul_pos(r2, ps));
-        pc = iadd(f->cosc[j], imul_pos(r2, pc));
-    }
-    ps = iadd(imul(r, ps), e);
-    pc = iadd(pc, e);
+    taylor_d(f, r.lo, &s0, &c0);
+    if (r.hi == r.lo) { s1 = s0; c1 = c0; }
+    else taylor_d(f, r.hi, &s1, &c1);
+    ps = I(lo_of(s0 - TAYLOR_D_ERR), hi_of(s1 + TAYLOR_D_ERR));
+    if (r.lo >= 0) pc = I(lo_of(c1 - TAYLOR_D_ERR), hi_of(c0 + TAYLOR_D_ERR));
+    else if (r.hi <= 0) pc = I(lo_of(c0 - TAYLOR_D_ERR), hi_of(c1 + TAYLOR_D_ERR));
+    else pc = I(lo_of(dmin(c0, c1) - TAYLOR_D_ERR), 1);
     q = ((long) fmod(k, 4.0) + 4) % 4;
     switch (q) {
     case 0: *s = ps; *c = pc; break;
@@ -382,16 +407,14 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
             if (p->ins[q].a == p->ins[k].a &&
                 p->ins[q].op == (p->ins[k].op == OP_SIN ? OP_COS : OP_SIN)) { f->partner[k] = q; break; }
     }
-    /* Taylor coefficients (-1)^j / (2j+1)! and (-1)^j / (2j)!; n! exact for n <= 18 */
+    /* Taylor coefficients (-1)^j / (2j+1)! and (-1)^j / (2j)! rounded to
+       nearest (n! is exact in double for n <= 18) */
     for (i = 0; i < NTAYLOR; i++) {
-        di cs, cc;
         double odd;
         if (i > 0) fact *= (double) ((2 * i - 1) * (2 * i));   /* (2i)!, exact */
         odd = fact * (2 * i + 1);                                /* (2i+1)!, exact */
-        cc = fact == 1 ? I(1, 1) : I(div_dn(1, fact), div_up(1, fact));
-        cs = odd == 1 ? I(1, 1) : I(div_dn(1, odd), div_up(1, odd));
-        f->sinc[i] = (i & 1) ? ineg(cs) : cs;
-        f->cosc[i] = (i & 1) ? ineg(cc) : cc;
+        f->sinc_d[i] = ((i & 1) ? -1.0 : 1.0) / odd;
+        f->cosc_d[i] = ((i & 1) ? -1.0 : 1.0) / fact;
     }
     arb_init(t);
     for (k = 0; k < f->n; k++) {

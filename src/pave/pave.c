@@ -193,6 +193,7 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
             if (t == TV_TRUE) seen_t |= 1u << k;
             else if (t == TV_FALSE) seen_f |= 1u << k;
         }
+        if (seen_t & seen_f) break;
     }
     wk->flo[xp] = xl; wk->fhi[xp] = xh;
     if (yp >= 0) { wk->flo[yp] = yl; wk->fhi[yp] = yh; }
