@@ -105,7 +105,10 @@ typedef struct {
     double deadline;      /* 0: none */
     int maxlevel;         /* the depth limit */
     slong max_prec_used;
+    char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
+
+#define FPAD 16   /* doubles of padding around a worker's fast box (cache lines of its own) */
 
 /* Classifies at the current precision: a region index, PAVE_NONE,
  * LABEL_SPLIT (undecided) or LABEL_OVERLAP (a, b set). */
@@ -429,8 +432,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
         wk[t].r = r;
         wk[t].ev = expr_eval_new(pb->prog, active, dim, pb->prec);
         wk[t].fe = dg.ok && !pb->no_fast ? expr_fast_new(pb->prog, active, dim) : NULL;
-        wk[t].flo = flint_calloc(pb->nparams + 1, sizeof(double));
-        wk[t].fhi = flint_calloc(pb->nparams + 1, sizeof(double));
+        wk[t].flo = (double *) flint_calloc(pb->nparams + 1 + 2 * FPAD, sizeof(double)) + FPAD;
+        wk[t].fhi = (double *) flint_calloc(pb->nparams + 1 + 2 * FPAD, sizeof(double)) + FPAD;
         for (k = 0; k < pb->nparams; k++) expr_fast_enclose(wk[t].flo + k, wk[t].fhi + k, pb->box + k);
         wk[t].dg = &dg;
         wk[t].next = &next_chunk;
@@ -550,8 +553,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
         r->arb_evaluations += wk[t].arb_evaluations;
         r->witnessed += wk[t].witnessed;
         expr_fast_free(wk[t].fe);
-        flint_free(wk[t].flo);
-        flint_free(wk[t].fhi);
+        flint_free(wk[t].flo - FPAD);
+        flint_free(wk[t].fhi - FPAD);
         r->instructions += expr_eval_count(wk[t].ev) - wk[t].uncounted;
         if (wk[t].max_prec_used > r->max_prec_used) r->max_prec_used = wk[t].max_prec_used;
         expr_eval_free(wk[t].ev);
