@@ -560,8 +560,8 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         x->op == OP_MIN || x->op == OP_MAX)
         s = maxst(s, st[x->b]);
     if (s == EXPR_UNDEFINED) { st[k] = EXPR_UNDEFINED; *y = DI_ALL; return; }
-    if (!fin(a) || ((x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-                     x->op == OP_MIN || x->op == OP_MAX) && !fin(b))) {
+    /* a DEFINED register is finite (every instruction checks its result) */
+    if (s != EXPR_DEFINED && (!fin(a) || (two_regs(x->op) && !fin(b)))) {
         st[k] = maxst(s, EXPR_PARTIAL);
         *y = DI_ALL;
         return;
@@ -862,6 +862,8 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         run_pass(f, &f->main, f->box);
     } else {
         fpass *ps = &f->main;
+        int last_d = -1;
+        di last_t = DI_ALL;
         f->want_d = 1;
         for (k = 0; k < f->n; k++) {
             int op = p->ins[k].op;
@@ -869,7 +871,13 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
             step_grad(f, k);
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
                 int d = p->ins[k].a;
-                if (ps->st[d] == EXPR_DEFINED && f->gok[d]) ps->tv[k] = cmp0(op, tighten_reg(f, d, 0));
+                if (ps->st[d] == EXPR_DEFINED && f->gok[d]) {
+                    if (d != last_d) {   /* u > 0 and u < 0: one tightening of u */
+                        last_t = tighten_reg(f, d, 0);
+                        last_d = d;
+                    }
+                    ps->tv[k] = cmp0(op, last_t);
+                }
             }
         }
         f->want_d = 0;

@@ -85,6 +85,8 @@ typedef struct {
     int ok;            /* 0: the grid is not in double range: no fast path */
 } dgrid;
 
+#define CORNERS 12
+
 typedef struct {
     const pave_problem *pb;
     pave_result *r;
@@ -105,6 +107,11 @@ typedef struct {
     double deadline;      /* 0: none */
     int maxlevel;         /* the depth limit */
     slong max_prec_used;
+    /* the last corner points evaluated (sibling cells share corners): the
+       predicates certified true / false there, a pure function of the point */
+    double cx[CORNERS], cy[CORNERS];
+    unsigned ct[CORNERS], cf[CORNERS];
+    int cn, cnext;
     char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
 
@@ -188,14 +195,33 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
     for (corner = 0; corner < ncorner; corner++) {
         /* x changes least often: sin and cos of x are then reused */
-        wk->flo[xp] = wk->fhi[xp] = xin[ncorner == 4 ? corner >> 1 : corner];
-        if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = yin[corner & 1];
-        expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
-        for (k = 0; k < pb->nregions && k < 32; k++) {
-            tv_t t = expr_fast_truth(wk->fe, k);
-            if (t == TV_TRUE) seen_t |= 1u << k;
-            else if (t == TV_FALSE) seen_f |= 1u << k;
+        double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
+        unsigned ct = 0, cf = 0;
+        int c;
+        for (c = 0; c < wk->cn; c++)
+            if (wk->cx[c] == x && wk->cy[c] == y) break;
+        if (c < wk->cn) {
+            ct = wk->ct[c];
+            cf = wk->cf[c];
+        } else {
+            wk->flo[xp] = wk->fhi[xp] = x;
+            if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
+            expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
+            for (k = 0; k < pb->nregions && k < 32; k++) {
+                tv_t t = expr_fast_truth(wk->fe, k);
+                if (t == TV_TRUE) ct |= 1u << k;
+                else if (t == TV_FALSE) cf |= 1u << k;
+            }
+            c = wk->cnext;
+            wk->cnext = (wk->cnext + 1) % CORNERS;
+            if (wk->cn < CORNERS) wk->cn++;
+            wk->cx[c] = x;
+            wk->cy[c] = y;
+            wk->ct[c] = ct;
+            wk->cf[c] = cf;
         }
+        seen_t |= ct;
+        seen_f |= cf;
         if (seen_t & seen_f) break;
     }
     wk->flo[xp] = xl; wk->fhi[xp] = xh;
