@@ -230,9 +230,10 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
 }
 
 /* The fast path first (when the program has one): a decided label is final;
- * an undecided cell above the depth limit is split; at the depth limit it
- * gets the Arb evaluation (with precision escalation) unless points at its
- * corners witness that it is undecidable. */
+ * an undecided cell above the depth limit is split; at the depth limit a
+ * cell is first checked for points at its corners that witness that it is
+ * undecidable (then it stays undecided without evaluation), and an undecided
+ * one gets the Arb evaluation (with precision escalation). */
 static int classify(worker *wk, const pave_cell *c, int *a, int *b)
 {
     const pave_problem *pb = wk->pb;
@@ -243,12 +244,18 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
         int inside = dcell_axis(wk->flo + pb->xparam, wk->fhi + pb->xparam, xin, g->x0, g->w, c->i, c->level);
         if (pb->yparam >= 0)
             inside &= dcell_axis(wk->flo + pb->yparam, wk->fhi + pb->yparam, yin, g->y0, g->h, c->j, c->level);
-        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
         wk->evaluations++;
+        /* at the depth limit, a cell whose corners already show it
+           undecidable needs no evaluation (its label could only be
+           undecided; corners are shared with its siblings) */
+        if (c->level >= wk->maxlevel && inside && witnessed_undecidable(wk, xin, yin)) {
+            wk->witnessed++;
+            return LABEL_SPLIT;
+        }
+        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
         wk->fast_evaluations++;
         label = fast_label(wk, a, b);
         if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
-        if (inside && witnessed_undecidable(wk, xin, yin)) { wk->witnessed++; return LABEL_SPLIT; }
     }
     wk->arb_evaluations++;
     pave_cell_box(wk->box + pb->xparam, pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox, wk->r, c);
