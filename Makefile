@@ -90,10 +90,22 @@ build/bench/bench_pave: bench/bench_pave.c build/libfricert.a
 	@mkdir -p build/bench
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< build/libfricert.a $(LIBS)
 
-# Figures and ratios only; never fails on a time.
+# The hand-written Arb paving loop the engine is measured against (not part of fricert).
+LIMIT_PAVE ?= ../shared/bench/limit_pave.c
+BENCH_CASES ?= cases/painleve_rod.case:main cases/seed002_two_contacts.case:main \
+               cases/ch2_one_point_obligatory.case:tangency
+
+build/bench/limit_pave: $(LIMIT_PAVE)
+	@mkdir -p build/bench
+	$(CC) -O2 $(ARB_CFLAGS) $(shell test -d /usr/include/flint && echo -I/usr/include/flint) $< -o $@ $(ARB_LIBS) -lmpfr -lgmp -lm
+
+# Figures and ratios only, all measured in this run; never fails on a time.
 bench: build/bench/bench_pave
-	build/bench/bench_pave 16 1
-	build/bench/bench_pave 16 2
+	@if [ -f $(LIMIT_PAVE) ] && $(MAKE) --no-print-directory build/bench/limit_pave >/dev/null; then \
+	  build/bench/limit_pave > build/bench/limit.txt; else echo "limit_pave: $(LIMIT_PAVE) absent" > build/bench/limit.txt; fi
+	@python3 bench/numpy_sample.py > build/bench/numpy.txt 2>/dev/null || echo "numpy absent" > build/bench/numpy.txt
+	@cat build/bench/limit.txt build/bench/numpy.txt
+	@build/bench/bench_pave -l build/bench/limit.txt -n build/bench/numpy.txt $(BENCH_CASES)
 
 # The main job: every case of the library into out/<id>/ (report.pdf, results.json,
 # per plot P.pdf/.svg/.png/.cells.csv/.tex), then a summary table.

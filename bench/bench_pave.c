@@ -1,97 +1,450 @@
-/* bench_pave.c -- `make bench`: certified paving of the Painlevé rod predicate
- * B = 1 + 3cos^2(theta) - 3 mu sin(theta) cos(theta) over [0, pi/2] x [0, 3]
- * at depths 8..16, beside the same predicate sampled uncertified in double on
- * the 2^D x 2^D grid. Prints figures and ratios; never fails on a time. */
+/* bench_pave.c -- `make bench`: speed figures of the paving engine, with the
+ * ratios to the yardsticks measured in the same run. Never fails on a time.
+ *
+ *   bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-q] [CASE[:PLOT] ...]
+ *
+ * 1. The Painlevé rod predicate B = 1 + 3cos^2(theta) - 3 mu sin(theta) cos(theta)
+ *    over [0, pi/2] x [0, 3] (regions B > 0, B < 0), depths 8..DMAX, 1 thread
+ *    (CPU and wall seconds, the step ratio, evaluations, undecided cells,
+ *    crossing cells), 2 threads from depth 12 (wall seconds and speed-up).
+ *    Beside it: limit_pave's CPU seconds per depth read from LIMIT_TXT (the
+ *    hand-written Arb loop ../shared/bench/limit_pave.c, run just before by
+ *    `make bench`), the same predicate sampled uncertified in C double on the
+ *    4096^2 grid, and numpy's time read from NUMPY_TXT (bench/numpy_sample.py).
+ * 2. Each CASE's plot (default main): its region predicates, read from the
+ *    case file's [parameters], [define], [regions] and [plot] sections by the
+ *    small reader below (plain expression cases only), the same figures.
+ * "crossing": cells of the 2^d x 2^d grid whose four corners do not all get
+ * the same label from the fast evaluator at the corner points; a labelled
+ * cell cannot be one (its label is proved on the closed cell), so they are
+ * counted among the undecided ones. Ratio 1.00: every undecided cell is one
+ * the boundary must cross. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "pave/pave.h"
 
-static double now(void)
+#define MAXN 256
+
+static double wall(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+static double cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------ problems */
+
+typedef struct {
+    char title[1200];
+    expr_scope_t s;
+    expr_t defs[MAXN], regs[MAXN];
+    int ndefs, nregs;
+    expr_prog_t prog;
+    arb_ptr box;
+    int nparams, xp, yp;
+    arb_t xl, xh, yl, yh;
+} problem;
+
+static void problem_clear(problem *p)
+{
+    int i;
+    expr_prog_free(p->prog);
+    for (i = 0; i < p->nregs; i++) expr_free(p->regs[i]);
+    expr_scope_free(p->s);
+    for (i = 0; i < p->ndefs; i++) expr_free(p->defs[i]);
+    _arb_vec_clear(p->box, MAXN);
+    arb_clear(p->xl); arb_clear(p->xh); arb_clear(p->yl); arb_clear(p->yh);
+}
+
+static void problem_init(problem *p)
+{
+    memset(p, 0, sizeof *p);
+    p->s = expr_scope_new();
+    p->box = _arb_vec_init(MAXN);
+    arb_init(p->xl); arb_init(p->xh); arb_init(p->yl); arb_init(p->yh);
+    p->xp = p->yp = -1;
+}
+
+/* a constant expression (numbers, pi, e) at 128 bits */
+static int const_value(arb_t out, const char *src)
+{
+    expr_error_t err;
+    expr_t e = expr_parse(src, 1, 1, &err);
+    expr_scope_t s = expr_scope_new();
+    int ok = e != NULL && expr_check(e, s, 0, &err) == 0 &&
+             expr_eval_once(out, NULL, e, s, NULL, 128) == EXPR_DEFINED;
+    if (e) expr_free(e);
+    expr_scope_free(s);
+    return ok;
+}
+
+static char *trim(char *t)
+{
+    char *e;
+    while (isspace((unsigned char) *t)) t++;
+    e = t + strlen(t);
+    while (e > t && isspace((unsigned char) e[-1])) *--e = 0;
+    return t;
+}
+
+/* "lo .. hi" -> the two ends; 1 if a range */
+static int range(arb_t lo, arb_t hi, char *v)
+{
+    char *dots = strstr(v, "..");
+    if (dots == NULL) return 0;
+    *dots = 0;
+    return const_value(lo, trim(v)) && const_value(hi, trim(dots + 2));
+}
+
+static int fail(const char *path, int line, const char *msg)
+{
+    fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+    return -1;
+}
+
+/* Reads the plot `plot` of a plain expression case file. */
+static int problem_read(problem *p, const char *path, const char *plot)
+{
+    FILE *f = fopen(path, "r");
+    char buf[4096], sec[128] = "", want[140], *regnames[MAXN], xname[64] = "", yname[64] = "";
+    char xr[256] = "", yr[256] = "", plotregs[1024] = "";
+    int line = 0, i, nregnames = 0;
+    expr_error_t err;
+    if (f == NULL) { perror(path); return -1; }
+    snprintf(want, sizeof want, "plot %s", plot);
+    snprintf(p->title, sizeof p->title, "%s [plot %s]", path, plot);
+    while (fgets(buf, sizeof buf, f)) {
+        char *t = trim(buf), *eq, *name, *val, *colon;
+        line++;
+        if (*t == ';' || *t == 0) continue;
+        if (*t == '[') {
+            char *e = strchr(t, ']');
+            if (e) *e = 0;
+            snprintf(sec, sizeof sec, "%s", trim(t + 1));
+            continue;
+        }
+        if (isspace((unsigned char) buf[0])) continue;   /* a continuation line */
+        eq = strchr(t, '=');
+        if (eq == NULL) continue;
+        *eq = 0;
+        name = trim(t);
+        val = trim(eq + 1);
+        if (strcmp(sec, "parameters") == 0) {
+            int k;
+            if ((colon = strchr(val, ':')) != NULL) *colon = 0;
+            val = trim(val);
+            k = expr_scope_add_param(p->s, name);
+            if (k < 0 || k >= MAXN) { fclose(f); return fail(path, line, "bad parameter"); }
+            {
+                arb_t lo, hi;
+                arb_init(lo); arb_init(hi);
+                if (range(lo, hi, val)) expr_interval_ball(p->box + k, lo, hi, 128);
+                else if (!const_value(p->box + k, val)) { fclose(f); return fail(path, line, "bad value"); }
+                arb_clear(lo); arb_clear(hi);
+            }
+            p->nparams = k + 1;
+        } else if (strcmp(sec, "define") == 0 || strcmp(sec, "regions") == 0) {
+            expr_t e = expr_parse(val, line, 1, &err);
+            int isdef = strcmp(sec, "define") == 0;
+            if (e == NULL || p->ndefs >= MAXN || expr_check(e, p->s, isdef ? -1 : 1, &err) != 0) {
+                fclose(f);
+                return fail(path, line, err.msg);
+            }
+            if (isdef) {
+                p->defs[p->ndefs++] = e;
+                expr_scope_add_def(p->s, name, e, expr_is_bool(e, p->s));
+            } else {
+                p->regs[p->nregs] = e;
+                regnames[p->nregs++] = strdup(name);
+                nregnames = p->nregs;
+            }
+        } else if (strcmp(sec, want) == 0) {
+            if (strcmp(name, "x") == 0 || strcmp(name, "y") == 0) {
+                char *nm = val, *rg = "";
+                if ((colon = strchr(val, ':')) != NULL) { *colon = 0; rg = colon + 1; }
+                snprintf(name[0] == 'x' ? xname : yname, 64, "%s", trim(nm));
+                snprintf(name[0] == 'x' ? xr : yr, 256, "%s", rg);
+            } else if (strcmp(name, "regions") == 0) snprintf(plotregs, sizeof plotregs, "%s", val);
+        }
+    }
+    fclose(f);
+    if (!xname[0] || !yname[0] || p->nregs == 0) return fail(path, line, "no plot or no regions");
+    /* regions in the plot's order */
+    if (plotregs[0]) {
+        expr_t ord[MAXN];
+        int n = 0;
+        char *tok = strtok(plotregs, ", ");
+        for (; tok; tok = strtok(NULL, ", "))
+            for (i = 0; i < p->nregs; i++)
+                if (regnames[i] && strcmp(regnames[i], tok) == 0) { ord[n++] = p->regs[i]; p->regs[i] = NULL; }
+        for (i = 0; i < p->nregs; i++) if (p->regs[i]) expr_free(p->regs[i]);
+        memcpy(p->regs, ord, n * sizeof(expr_t));
+        p->nregs = n;
+    }
+    for (i = 0; i < nregnames; i++) free(regnames[i]);
+    p->xp = expr_scope_lookup(p->s, xname, &p->xp, NULL) == 0 ? p->xp : -1;
+    p->yp = expr_scope_lookup(p->s, yname, &p->yp, NULL) == 0 ? p->yp : -1;
+    if (p->xp < 0 || p->yp < 0) return fail(path, line, "plot axes are not parameters");
+    if (!(xr[0] && range(p->xl, p->xh, xr))) {
+        arb_get_lbound_arf(arb_midref(p->xl), p->box + p->xp, 128); mag_zero(arb_radref(p->xl));
+        arb_get_ubound_arf(arb_midref(p->xh), p->box + p->xp, 128); mag_zero(arb_radref(p->xh));
+    }
+    if (!(yr[0] && range(p->yl, p->yh, yr))) {
+        arb_get_lbound_arf(arb_midref(p->yl), p->box + p->yp, 128); mag_zero(arb_radref(p->yl));
+        arb_get_ubound_arf(arb_midref(p->yh), p->box + p->yp, 128); mag_zero(arb_radref(p->yh));
+    }
+    p->prog = expr_compile(p->regs, p->nregs, p->s, &err);
+    if (p->prog == NULL) return fail(path, 0, err.msg);
+    return 0;
+}
+
+static void problem_rod(problem *p)
+{
+    expr_error_t err;
+    expr_scope_add_param(p->s, "theta");
+    expr_scope_add_param(p->s, "mu");
+    p->nparams = 2;
+    p->defs[0] = expr_parse("1 + 3*cos(theta)^2 - 3*mu*sin(theta)*cos(theta)", 1, 1, &err);
+    p->ndefs = 1;
+    expr_scope_add_def(p->s, "B", p->defs[0], 0);
+    p->regs[0] = expr_parse("B > 0", 1, 1, &err);
+    p->regs[1] = expr_parse("B < 0", 1, 1, &err);
+    p->nregs = 2;
+    p->prog = expr_compile(p->regs, 2, p->s, &err);
+    p->xp = 0;
+    p->yp = 1;
+    arb_const_pi(p->xh, 128);
+    arb_mul_2exp_si(p->xh, p->xh, -1);
+    arb_set_ui(p->yh, 3);
+    snprintf(p->title, sizeof p->title, "Painlevé rod B = 1 + 3cos²θ − 3μ sinθ cosθ, [0, π/2] × [0, 3]");
+}
+
+/* ------------------------------------------------------------ measures */
+
+typedef struct {
+    double cpu, wall;
+    long cells, evals, fast, arb, undecided, crossing;
+} figures;
+
+/* label of a point by the fast evaluator: region, -1 none, -2 unknown */
+static int point_label(expr_fast_t fe, double *lo, double *hi, int nregs)
+{
+    int k, lab = -1, ntrue = 0, nfalse = 0;
+    expr_fast_run(fe, lo, hi, 0);
+    for (k = 0; k < nregs; k++) {
+        tv_t t = expr_fast_truth(fe, k);
+        if (t == TV_TRUE) { ntrue++; lab = k; }
+        else if (t == TV_FALSE) nfalse++;
+    }
+    if (ntrue + nfalse < nregs || ntrue > 1) return -2;
+    return lab;
+}
+
+/* crossing cells among the undecided ones (see the head comment) */
+static long crossing(const problem *p, const pave_result *r)
+{
+    int act[2] = {p->xp, p->yp}, c;
+    expr_fast_t fe = expr_fast_new(p->prog, act, 2);
+    double *lo = calloc(p->nparams + 1, sizeof(double)), *hi = calloc(p->nparams + 1, sizeof(double));
+    long i, n = 0;
+    arf_t a, b, d, e;
+    if (fe == NULL) return -1;
+    arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+    for (i = 0; i < p->nparams; i++) expr_fast_enclose(lo + i, hi + i, p->box + i);
+    for (i = 0; i < r->ncells; i++) {
+        const pave_cell *cl = r->cells + i;
+        int lab[4];
+        if (cl->label != PAVE_UNDECIDED) continue;
+        pave_cell_ends(a, b, d, e, r, cl);
+        for (c = 0; c < 4; c++) {
+            lo[p->xp] = hi[p->xp] = arf_get_d(c & 1 ? b : a, ARF_RND_NEAR);
+            lo[p->yp] = hi[p->yp] = arf_get_d(c & 2 ? e : d, ARF_RND_NEAR);
+            lab[c] = point_label(fe, lo, hi, p->nregs);
+        }
+        n += !(lab[0] == lab[1] && lab[1] == lab[2] && lab[2] == lab[3] && lab[0] != -2);
+    }
+    arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+    free(lo);
+    free(hi);
+    expr_fast_free(fe);
+    return n;
+}
+
+static void run(figures *fg, const problem *p, int depth, int threads, int count_crossing)
+{
+    pave_problem pb;
+    pave_result r;
+    long i;
+    double c0, w0;
+    memset(&pb, 0, sizeof pb);
+    memset(fg, 0, sizeof *fg);
+    pb.prog = p->prog; pb.nregions = p->nregs; pb.box = p->box; pb.nparams = p->nparams;
+    pb.xparam = p->xp; pb.yparam = p->yp;
+    pb.x_lo = p->xl; pb.x_hi = p->xh; pb.y_lo = p->yl; pb.y_hi = p->yh;
+    pb.depth = depth; pb.threads = threads; pb.prec = 64; pb.max_prec = 256;
+    pave_result_init(&r);
+    c0 = cpu();
+    w0 = wall();
+    pave_run(&r, &pb);
+    fg->wall = wall() - w0;
+    fg->cpu = cpu() - c0;
+    fg->cells = r.ncells;
+    fg->evals = r.evaluations;
+    fg->fast = r.fast_evaluations;
+    fg->arb = r.arb_evaluations;
+    for (i = 0; i < r.ncells; i++) fg->undecided += r.cells[i].label == PAVE_UNDECIDED;
+    fg->crossing = count_crossing ? crossing(p, &r) : -1;
+    pave_result_clear(&r);
+}
+
+/* ------------------------------------------------------------ yardsticks */
+
 static double B(double t, double m) { double c = cos(t), s = sin(t); return 1 + 3 * c * c - 3 * m * s * c; }
 
-/* Uniform-grid sampling in double: signs at the (n+1)^2 grid nodes; returns the
- * seconds and counts the cells whose corner signs differ (the cells the curve
- * must cross: a lower estimate of what any paving must leave undecided). */
-static double sample(int n, long *crossing)
+/* The rod predicate's sign at the (n+1)^2 nodes of the n x n grid, in double
+ * (uncertified): the CPU seconds. */
+static double sample_rod(int n, long *positive)
 {
-    double t0 = now(), w = (M_PI / 2) / n, h = 3.0 / n;
-    signed char *row0 = malloc(n + 1), *row1 = malloc(n + 1), *tmp;
-    long cross = 0;
+    double t0 = cpu(), w = (M_PI / 2) / n, h = 3.0 / n;
+    volatile long pos = 0;   /* kept: the loop must run */
     int i, j;
-    for (i = 0; i <= n; i++) row0[i] = B(i * w, 0) > 0;
-    for (j = 1; j <= n; j++) {
-        for (i = 0; i <= n; i++) row1[i] = B(i * w, j * h) > 0;
-        for (i = 0; i < n; i++) {
-            int s = row0[i] + row0[i + 1] + row1[i] + row1[i + 1];
-            cross += (s != 0 && s != 4);
+    for (j = 0; j <= n; j++)
+        for (i = 0; i <= n; i++) pos += B(i * w, j * h) > 0;
+    *positive = pos;
+    return cpu() - t0;
+}
+
+/* limit_pave's output: "depth D  S s ..." lines */
+static int read_limit(const char *path, double sec[32])
+{
+    FILE *f = path ? fopen(path, "r") : NULL;
+    char buf[512];
+    int n = 0, d;
+    double s;
+    if (f == NULL) return 0;
+    while (fgets(buf, sizeof buf, f))
+        if (sscanf(buf, "depth %d %lf s", &d, &s) == 2 && d >= 0 && d < 32) { sec[d] = s; n++; }
+    fclose(f);
+    return n;
+}
+
+static double read_numpy(const char *path)
+{
+    FILE *f = path ? fopen(path, "r") : NULL;
+    double s = -1;
+    if (f == NULL) return -1;
+    if (fscanf(f, "numpy %lf", &s) != 1) s = -1;
+    fclose(f);
+    return s;
+}
+
+/* ------------------------------------------------------------ report */
+
+static void table(const problem *p, int dmax, const double *limit, int nthreads2)
+{
+    figures f1, f2, again;
+    double prev = 0, worst = 0, wevals = 0;
+    long prevevals = 0;
+    int d, rep;
+    printf("\n%s: %d regions, %d instructions\n", p->title, p->nregs, expr_prog_ninstr(p->prog));
+    printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s %9s", "depth", "cpu s", "wall s", "step", "cells",
+           "evals", "arb", "undecided", "crossing", "u/c", "2thr wall", "speedup", "2thr cpu");
+    if (limit) printf(" %9s %6s", "limit s", "ratio");
+    printf("\n");
+    for (d = 8; d <= dmax; d++) {
+        run(&f1, p, d, 1, d <= 14);
+        /* short runs: the least CPU time of 3 (the machine is shared) */
+        for (rep = 0; rep < 2 && f1.cpu < 0.3; rep++) {
+            run(&again, p, d, 1, 0);
+            if (again.cpu < f1.cpu) { f1.cpu = again.cpu; f1.wall = again.wall; }
         }
-        tmp = row0; row0 = row1; row1 = tmp;
+        printf("%5d %9.4f %9.4f %6.2f %9ld %9ld %8ld %9ld", d, f1.cpu, f1.wall, prev > 0 ? f1.cpu / prev : 0.0,
+               f1.cells, f1.evals, f1.arb, f1.undecided);
+        if (f1.crossing >= 0) printf(" %9ld %6.2f", f1.crossing, f1.crossing ? (double) f1.undecided / f1.crossing : 0.0);
+        else printf(" %9s %6s", "-", "-");
+        if (d >= 12 && nthreads2 > 1) {
+            run(&f2, p, d, nthreads2, 0);
+            printf(" %9.4f %8.2f %9.4f", f2.wall, f1.wall / f2.wall, f2.cpu);
+        } else printf(" %9s %8s %9s", "-", "-", "-");
+        if (limit && limit[d] > 0) printf(" %9.4f %6.2f", limit[d], f1.cpu / limit[d]);
+        printf("\n");
+        if (prev > 0 && f1.cpu / prev > worst) worst = f1.cpu / prev;
+        if (prevevals > 0 && (double) f1.evals / prevevals > wevals) wevals = (double) f1.evals / prevevals;
+        prev = f1.cpu;
+        prevevals = f1.evals;
+        fflush(stdout);
     }
-    free(row0);
-    free(row1);
-    *crossing = cross;
-    return now() - t0;
+    printf("worst depth step: %.2fx in CPU time, %.2fx in evaluations\n", worst, wevals);
 }
 
 int main(int argc, char **argv)
 {
-    int dmax = argc > 1 ? atoi(argv[1]) : 16, threads = argc > 2 ? atoi(argv[2]) : 1, d;
-    expr_error_t err;
-    expr_scope_t s = expr_scope_new();
-    expr_t def, roots[2];
-    expr_prog_t prog;
-    arb_ptr box = _arb_vec_init(2);
-    arb_t xl, xh, yl, yh;
-    double prev = 0;
-
-    expr_scope_add_param(s, "theta");
-    expr_scope_add_param(s, "mu");
-    def = expr_parse("1 + 3*cos(theta)^2 - 3*mu*sin(theta)*cos(theta)", 1, 1, &err);
-    expr_scope_add_def(s, "B", def, 0);
-    roots[0] = expr_parse("B > 0", 1, 1, &err);
-    roots[1] = expr_parse("B < 0", 1, 1, &err);
-    prog = expr_compile(roots, 2, s, &err);
-    arb_init(xl); arb_init(xh); arb_init(yl); arb_init(yh);
-    arb_const_pi(xh, 128);
-    arb_mul_2exp_si(xh, xh, -1);
-    arb_set_ui(yh, 3);
-
-    printf("Painlevé rod paving, [0, pi/2] x [0, 3], %d thread%s\n", threads, threads == 1 ? "" : "s");
-    printf("%5s %10s %10s %10s %9s %12s %10s %8s %10s %8s\n", "depth", "seconds", "step", "cells",
-           "evals", "undecided", "crossing", "ratio", "sample s", "cert/smp");
-    for (d = 8; d <= dmax; d++) {
-        pave_problem pb;
-        pave_result r;
-        long cross, und = 0, i;
-        double ts;
-        memset(&pb, 0, sizeof pb);
-        pb.prog = prog; pb.nregions = 2; pb.box = box; pb.nparams = 2;
-        pb.xparam = 0; pb.yparam = 1; pb.x_lo = xl; pb.x_hi = xh; pb.y_lo = yl; pb.y_hi = yh;
-        pb.depth = d; pb.threads = threads; pb.prec = 64; pb.max_prec = 256;
-        pave_result_init(&r);
-        pave_run(&r, &pb);
-        for (i = 0; i < r.ncells; i++) und += r.cells[i].label == PAVE_UNDECIDED;
-        if (d <= 14) {
-            ts = sample(1 << d, &cross);
-            printf("%5d %10.4f %10.2f %10ld %9ld %12ld %10ld %8.2f %10.4f %8.2f\n", d, r.seconds,
-                   prev > 0 ? r.seconds / prev : 0.0, r.ncells, r.evaluations, und, cross,
-                   (double) und / (double) cross, ts, r.seconds / ts);
-        } else {   /* the 2^D x 2^D sample grid takes minutes beyond depth 14 */
-            printf("%5d %10.4f %10.2f %10ld %9ld %12ld %10s %8s %10s %8s\n", d, r.seconds,
-                   prev > 0 ? r.seconds / prev : 0.0, r.ncells, r.evaluations, und, "-", "-", "-", "-");
+    const char *limit_path = NULL, *numpy_path = NULL;
+    int dmax = 16, dcase = 14, opt, i;
+    double limit[32] = {0}, numpy_s;
+    long npos;
+    problem rod;
+    figures f;
+    while ((opt = getopt(argc, argv, "l:n:d:c:")) != -1) {
+        if (opt == 'l') limit_path = optarg;
+        else if (opt == 'n') numpy_path = optarg;
+        else if (opt == 'd') dmax = atoi(optarg);
+        else if (opt == 'c') dcase = atoi(optarg);
+        else {
+            fprintf(stderr, "usage: bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-c CASE_DMAX] [CASE[:PLOT] ...]\n");
+            return 2;
         }
-        prev = r.seconds;
-        pave_result_clear(&r);
     }
-    printf("targets (DESIGN.md): depth 12 <= 0.1 s, depth 16 < 2 s, step <= 2.2x, undecided/crossing <= 1.5\n");
+    printf("fricert paving bench: %ld online cores, load average ", sysconf(_SC_NPROCESSORS_ONLN));
+    {
+        double la[3];
+        if (getloadavg(la, 3) == 3) printf("%.2f %.2f %.2f\n", la[0], la[1], la[2]);
+        else printf("unknown\n");
+    }
+    printf("cpu s: process CPU time of the 1-thread run (the least of 3 below 0.3 s); 2thr: wall time with 2 threads, speedup = 1-thread wall / 2-thread wall,\n"
+           "2thr cpu: CPU time of both threads (about cpu s when splitting the work costs nothing; the speed-up then depends on idle cores);\n"
+           "arb: evaluations that needed Arb (the rest ran in double intervals); u/c: undecided / crossing cells\n");
+
+    problem_init(&rod);
+    problem_rod(&rod);
+    if (read_limit(limit_path, limit) == 0) printf("limit_pave: no figures (%s)\n", limit_path ? limit_path : "not given");
+    table(&rod, dmax, limit[12] > 0 ? limit : NULL, 2);
+
+    /* depth 12 against the yardsticks */
+    run(&f, &rod, 12, 1, 0);
+    {
+        double ts = sample_rod(4096, &npos);
+        printf("depth 12, 1 thread: %.4f s cpu\n", f.cpu);
+        if (limit[12] > 0) printf("  limit_pave (hand-written Arb loop) %.4f s: ratio %.2f (target <= 1.5)\n", limit[12], f.cpu / limit[12]);
+        printf("  C double sampling of the 4097^2 grid nodes %.4f s (%ld positive): ratio %.3f (target <= 0.1)\n", ts, npos, f.cpu / ts);
+        numpy_s = read_numpy(numpy_path);
+        if (numpy_s > 0) printf("  numpy sampling of the 4096^2 grid %.4f s: ratio %.3f (target <= 0.1)\n", numpy_s, f.cpu / numpy_s);
+        else printf("  numpy sampling: not measured (python3-numpy absent)\n");
+    }
+    problem_clear(&rod);
+
+    for (i = optind; i < argc; i++) {
+        problem p;
+        char path[1024], *colon;
+        snprintf(path, sizeof path, "%s", argv[i]);
+        colon = strrchr(path, ':');
+        if (colon) *colon = 0;
+        problem_init(&p);
+        if (problem_read(&p, path, colon ? colon + 1 : "main") == 0) table(&p, dcase, NULL, 2);
+        problem_clear(&p);
+    }
+    flint_cleanup();
     return 0;
 }

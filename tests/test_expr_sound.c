@@ -21,9 +21,14 @@
  * Conventions that differ between libraries are never checked: atan2(0, 0)
  * and exponents with an odd denominator other than 1 are skipped/not made.
  *
- * Reproduce one case: FC_SOUND_SEED=S FC_SOUND_TRIAL=T build/tests/test_expr_sound
+ * The double-interval fast path (expr_fast_run, tighten 0 and 1) is checked
+ * the same way on a double box enclosing the box and on the point, for every
+ * tree it has and for a second tree per trial made of its operations only.
+ *
+ * Reproduce one case: FC_SOUND_SEED=S FC_SOUND_TRIAL=T [FC_SOUND_FAST=1] build/tests/test_expr_sound
  * (FC_SOUND_SEED alone runs 1000 trials of that seed).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -66,6 +71,7 @@ typedef struct {
     rng_t *r;
     int nvars;
     int budget;             /* nodes left before only leaves are made */
+    int fast;               /* 1: only operations the double-interval fast path has */
 } gen_t;
 
 static expr_t gen_num(gen_t *g, int depth);
@@ -111,15 +117,15 @@ static expr_t gen_edge_atom(gen_t *g)
     g->budget -= 2;
     switch (rng_int(g->r, 10)) {
     case 0: return gen_fn1("sqrt", v);
-    case 1: return gen_fn1("log", v);
-    case 2: return gen_fn1("asin", v);
-    case 3: return gen_fn1("acos", v);
+    case 1: return gen_fn1(g->fast ? "sqrt" : "log", v);
+    case 2: return gen_fn1(g->fast ? "sin" : "asin", v);
+    case 3: return gen_fn1(g->fast ? "cos" : "acos", v);
     case 4: return gen_fn1("tan", v);
-    case 5: return gen_fn1("cot", v);
+    case 5: return gen_fn1(g->fast ? "tan" : "cot", v);
     case 6: return expr_binary(EXPR_DIV, expr_num_si(1, 1), v);
     case 7: return expr_binary(EXPR_POW, v, expr_num_si(-1, 2));
     case 8: return expr_binary(EXPR_POW, v, expr_num_si(1, 2));
-    default: return gen_fn2("atan2", v, gen_var(g));
+    default: return g->fast ? expr_binary(EXPR_DIV, v, gen_var(g)) : gen_fn2("atan2", v, gen_var(g));
     }
 }
 
@@ -130,12 +136,17 @@ static expr_t gen_exponent(gen_t *g)
     static const slong ex[][2] = {{2, 1}, {3, 1}, {-1, 1}, {-2, 1}, {4, 1}, {1, 1}, {5, 1},
                                   {1, 2}, {3, 2}, {-1, 2}, {1, 4}, {5, 2}, {-3, 2}, {3, 4}};
     int k = rng_int(g->r, (int)(sizeof(ex) / sizeof(ex[0])));
+    if (g->fast && ex[k][1] == 4) return expr_num_si(ex[k][0], 2);
     return expr_num_si(ex[k][0], (ulong)ex[k][1]);
 }
 
 static const char *fn_names1[] = {"sin", "cos", "tan", "cot", "asin", "acos", "atan",
                                   "sinh", "cosh", "tanh", "exp", "log", "sqrt", "cbrt",
                                   "abs", "sign"};
+/* the same slots for the fast path's operations */
+static const char *fast_names1[] = {"sin", "cos", "tan", "tan", "sin", "cos", "sqrt",
+                                    "sin", "cos", "abs", "sqrt", "sqrt", "sqrt", "abs",
+                                    "abs", "sign"};
 
 static expr_t gen_num(gen_t *g, int depth)
 {
@@ -145,9 +156,10 @@ static expr_t gen_num(gen_t *g, int depth)
     g->budget--;
     k = rng_int(g->r, 34);
     if (k < 16) {
-        return gen_fn1(fn_names1[k], gen_num(g, depth - 1));
+        return gen_fn1(g->fast ? fast_names1[k] : fn_names1[k], gen_num(g, depth - 1));
     } else if (k < 18) {
         expr_t a = gen_num(g, depth - 1);
+        if (g->fast) return expr_binary(EXPR_DIV, a, gen_num(g, depth - 1));
         return gen_fn2("atan2", a, gen_num(g, depth - 1));
     } else if (k < 21) {
         int n = 2 + rng_int(g->r, 2), i;
@@ -277,6 +289,7 @@ typedef struct {
     ulong box_runs, box_defined, box_undefined, box_decided;
     ulong pt_runs, pt_defined, pt_decided;
     ulong val_checked, val_skipped, st_checked, tv_checked, tv_skipped, amb_points;
+    ulong fast_runs, fast_decided, fast_defined;
     ulong failures;
     uint64_t seed;
     ulong trial;
@@ -449,7 +462,47 @@ static void set_box(arb_ptr box, const fmpq *lo, const fmpq *hi, slong prec)
 
 static const slong precs[2] = {64, 128};
 
-static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
+/* the results of a fast-path run, intervals as balls */
+static void fast_collect(run_t *r, expr_fast_t fe, const expr_prog_t prog, int nroots)
+{
+    int i;
+    for (i = 0; i < nroots; i++) {
+        if (expr_prog_root_is_bool(prog, i)) {
+            r->tv[i] = expr_fast_truth(fe, i);
+        } else {
+            double lo, hi;
+            r->st[i] = expr_fast_value(&lo, &hi, fe, i);
+            if (isfinite(lo) && isfinite(hi)) {
+                arf_t a, b;
+                arf_init(a);
+                arf_init(b);
+                arf_set_d(a, lo);
+                arf_set_d(b, hi);
+                arb_set_interval_arf(r->val + i, a, b, 256);
+                arf_clear(a);
+                arf_clear(b);
+            } else arb_indeterminate(r->val + i);
+        }
+    }
+}
+
+/* [flo, fhi]: doubles enclosing [lo, hi] */
+static void fast_box(double *flo, double *fhi, const fmpq *lo, const fmpq *hi)
+{
+    arb_t t;
+    double d;
+    int i;
+    arb_init(t);
+    for (i = 0; i < 3; i++) {
+        arb_set_fmpq(t, lo + i, 256);
+        expr_fast_enclose(flo + i, &d, t);
+        arb_set_fmpq(t, hi + i, 256);
+        expr_fast_enclose(&d, fhi + i, t);
+    }
+    arb_clear(t);
+}
+
+static void one_trial(ctx_t *c, uint64_t seed, ulong trial, int fast)
 {
     rng_t r;
     gen_t g;
@@ -466,6 +519,9 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
     arb_ptr box;
     run_t runs[2][2];        /* [prec][tighten] */
     run_t prun;
+    run_t fruns[2];          /* fast path [tighten] */
+    expr_fast_t fe;
+    double flo[3], fhi[3];
 
     /* hash (seed, trial) into the starting state so that trials do not
      * share shifted streams */
@@ -473,6 +529,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
     r.s = rng_next(&r) ^ (trial * 0xD1B54A32D192ED03ULL);
     r.s = rng_next(&r);
     g.r = &r;
+    g.fast = fast;
     g.nvars = 2 + rng_int(&r, 2);
     nroots = 1 + rng_int(&r, MAX_ROOTS);
     for (i = 0; i < nroots; i++) {
@@ -515,6 +572,12 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
         active[1] = (active[0] + 1 + rng_int(&r, 2)) % 3;
     }
     ev = expr_eval_new(prog, active, nactive, precs[0]);
+    fe = expr_fast_new(prog, active, nactive);
+    if (fast && fe == NULL) {
+        fprintf(stderr, "no fast path for a tree made of its operations (seed %llu trial %lu)\n",
+                (unsigned long long)seed, trial);
+        fail();
+    }
 
     for (i = 0; i < 3; i++) {
         fmpq_init(lo + i);
@@ -529,6 +592,20 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
         for (t = 0; t < 2; t++)
             for (i = 0; i < MAX_ROOTS; i++) arb_init(runs[pi][t].val + i);
     for (i = 0; i < MAX_ROOTS; i++) arb_init(prun.val + i);
+    for (t = 0; t < 2; t++)
+        for (i = 0; i < MAX_ROOTS; i++) arb_init(fruns[t].val + i);
+    if (fe != NULL) {
+        fast_box(flo, fhi, lo, hi);
+        for (t = 0; t < 2; t++) {
+            expr_fast_run(fe, flo, fhi, t);
+            fast_collect(&fruns[t], fe, prog, nroots);
+            c->fast_runs++;
+            for (i = 0; i < nroots; i++) {
+                if (isbool[i]) c->fast_decided += fruns[t].tv[i] != TV_UNKNOWN;
+                else c->fast_defined += fruns[t].st[i] == EXPR_DEFINED;
+            }
+        }
+    }
 
     for (pi = 0; pi < 2; pi++) {
         expr_eval_set_prec(ev, precs[pi]);
@@ -603,6 +680,22 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
                     if (isbool[i]) check_bool(c, i, runs[pi][t].tv[i], tv[i], "box", precs[pi], t, pt);
                     else check_num(c, i, runs[pi][t].st[i], runs[pi][t].val + i, v[i], "box", precs[pi], t, pt);
                 }
+        for (t = 0; fe != NULL && t < 2; t++)
+            for (i = 0; i < nroots; i++) {
+                if (isbool[i]) check_bool(c, i, fruns[t].tv[i], tv[i], "fast box", 53, t, pt);
+                else check_num(c, i, fruns[t].st[i], fruns[t].val + i, v[i], "fast box", 53, t, pt);
+            }
+        /* the point as a (double-enclosed) box on the fast path */
+        for (t = 0; fe != NULL && t < 2; t++) {
+            fast_box(flo, fhi, pt, pt);
+            expr_fast_run(fe, flo, fhi, t);
+            fast_collect(&prun, fe, prog, nroots);
+            c->fast_runs++;
+            for (i = 0; i < nroots; i++) {
+                if (isbool[i]) check_bool(c, i, prun.tv[i], tv[i], "fast point", 53, t, pt);
+                else check_num(c, i, prun.st[i], prun.val + i, v[i], "fast point", 53, t, pt);
+            }
+        }
         /* the point itself as a box */
         for (pi = 0; pi < 2; pi++) {
             t = pi;   /* natural at 64 bits, tightened at 128 */
@@ -628,6 +721,9 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial)
         for (t = 0; t < 2; t++)
             for (i = 0; i < MAX_ROOTS; i++) arb_clear(runs[pi][t].val + i);
     for (i = 0; i < MAX_ROOTS; i++) arb_clear(prun.val + i);
+    for (t = 0; t < 2; t++)
+        for (i = 0; i < MAX_ROOTS; i++) arb_clear(fruns[t].val + i);
+    expr_fast_free(fe);
     _arb_vec_clear(box, 3);
     for (i = 0; i < 3; i++) {
         fmpq_clear(lo + i);
@@ -653,11 +749,16 @@ static void test_random_soundness(void **state)
     memset(&c, 0, sizeof c);
     if (env_seed) {
         uint64_t seed = strtoull(env_seed, NULL, 10);
-        if (env_trial) one_trial(&c, seed, strtoul(env_trial, NULL, 10));
-        else for (t = 0; t < per_seed; t++) one_trial(&c, seed, t);
+        int fast = getenv("FC_SOUND_FAST") != NULL;
+        if (env_trial) one_trial(&c, seed, strtoul(env_trial, NULL, 10), fast);
+        else for (t = 0; t < per_seed; t++) one_trial(&c, seed, t, fast);
     } else {
+        /* every tree, then as many made only of the fast path's operations */
         for (si = 0; si < sizeof(seeds) / sizeof(seeds[0]); si++)
-            for (t = 0; t < per_seed; t++) one_trial(&c, seeds[si], t);
+            for (t = 0; t < per_seed; t++) {
+                one_trial(&c, seeds[si], t, 0);
+                one_trial(&c, seeds[si], t, 1);
+            }
     }
     printf("expr soundness: %lu trials, %lu roots, %lu points (%lu with an ambiguous root), %.2f s\n",
            c.trials, c.roots, c.points, c.amb_points, (double)(clock() - t0) / CLOCKS_PER_SEC);
@@ -668,6 +769,8 @@ static void test_random_soundness(void **state)
     printf("  checked: %lu values in enclosures (%lu too close to an edge to tell), %lu domain statuses,"
            " %lu truth values (%lu too close to a tie)\n",
            c.val_checked, c.val_skipped, c.st_checked, c.tv_checked, c.tv_skipped);
+    printf("  fast path runs %lu: numeric DEFINED %lu; predicates decided %lu\n",
+           c.fast_runs, c.fast_defined, c.fast_decided);
     printf("  failures: %lu\n", c.failures);
     assert_int_equal(c.failures, 0);
     if (!env_seed) {
@@ -675,6 +778,8 @@ static void test_random_soundness(void **state)
         assert_true(c.val_checked > 1000);
         assert_true(c.tv_checked > 1000);
         assert_true(c.box_undefined > 10);
+        assert_true(c.fast_decided > 1000);
+        assert_true(c.fast_defined > 1000);
     }
 }
 

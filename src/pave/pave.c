@@ -1,5 +1,7 @@
 /* pave.c -- level-synchronous certified quadtree paving. */
+#include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -76,10 +78,25 @@ void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c)
 
 /* ------------------------------------------------------------ workers */
 
+/* The grid in doubles for the fast path: cell ends x0 + i w 2^-level with
+ * x0, w of 26 bits, i < 2^25, so i w is exact and only the sum rounds. */
+typedef struct {
+    double x0, w, y0, h;
+    int ok;            /* 0: the grid is not in double range: no fast path */
+} dgrid;
+
+#define CORNERS 12
+
 typedef struct {
     const pave_problem *pb;
     pave_result *r;
     expr_eval_t ev;
+    expr_fast_t fe;       /* NULL: no fast path for this program */
+    double *flo, *fhi;    /* the fast path's box */
+    const dgrid *dg;
+    atomic_long *next;    /* shared index of the next chunk of the level */
+    long fast_evaluations, arb_evaluations, witnessed;
+    ulong uncounted;      /* instructions spent on another tile's ancestors */
     arb_ptr box;
     arb_t ybox;           /* scratch y ball of a 1-D paving */
     pave_cell *cells;     /* this worker's slice */
@@ -90,7 +107,15 @@ typedef struct {
     double deadline;      /* 0: none */
     int maxlevel;         /* the depth limit */
     slong max_prec_used;
+    /* the last corner points evaluated (sibling cells share corners): the
+       predicates certified true / false there, a pure function of the point */
+    double cx[CORNERS], cy[CORNERS];
+    unsigned ct[CORNERS], cf[CORNERS];
+    int cn, cnext;
+    char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
+
+#define FPAD 16   /* doubles of padding around a worker's fast box (cache lines of its own) */
 
 /* Classifies at the current precision: a region index, PAVE_NONE,
  * LABEL_SPLIT (undecided) or LABEL_OVERLAP (a, b set). */
@@ -114,10 +139,125 @@ static int classify_once(worker *wk, int *a, int *b)
     return LABEL_SPLIT;
 }
 
+/* [lo, hi] encloses a + b (TwoSum: s + e = a + b exactly, barring
+ * overflow); returns 1 if the sum is exact. */
+static int sum_bounds(double *lo, double *hi, double a, double b)
+{
+    double s = a + b, bb = s - a, e = (a - (s - bb)) + (b - bb);
+    *lo = e < 0 ? nextafter(s, -INFINITY) : s;
+    *hi = e > 0 ? nextafter(s, INFINITY) : s;
+    return e == 0;
+}
+
+/* Double bounds of the cell's ends on one axis: lo <= exact lower end,
+ * hi >= exact upper end; in[0], in[1]: doubles in the closed cell next to
+ * each end (the end itself when exact, else the next double inwards, which
+ * lies within one ulp of it); returns 0 if those are not in the cell. */
+static int dcell_axis(double *lo, double *hi, double in[2], double x0, double w, uint32_t i, int level)
+{
+    double d;
+    int el = sum_bounds(lo, &d, x0, ldexp((double) i * w, -level));
+    int eh = sum_bounds(&d, hi, x0, ldexp(((double) i + 1) * w, -level));
+    in[0] = el ? *lo : nextafter(*lo, INFINITY);
+    in[1] = eh ? *hi : nextafter(*hi, -INFINITY);
+    /* an inexact end is strictly between *lo and in[0]; the cell is wider
+       than two ulps unless in[0] >= in[1] */
+    return in[0] < in[1];
+}
+
+/* The fast path's labels from the last fast run (as classify_once). */
+static int fast_label(worker *wk, int *a, int *b)
+{
+    int k, ntrue = 0, nfalse = 0, label = LABEL_SPLIT;
+    for (k = 0; k < wk->pb->nregions; k++) {
+        tv_t t = expr_fast_truth(wk->fe, k);
+        if (t == TV_TRUE) {
+            if (ntrue++) { *b = k; return LABEL_OVERLAP; }
+            *a = k;
+            label = k;
+        } else if (t == TV_FALSE) nfalse++;
+    }
+    if (ntrue == 1 && nfalse == wk->pb->nregions - 1) return label;
+    if (nfalse == wk->pb->nregions) return PAVE_NONE;
+    return LABEL_SPLIT;
+}
+
+/* 1 if some predicate is certified TRUE at one point of the cell and FALSE
+ * at another (the points: its corners, or the doubles next to them inside
+ * it): then no method can label the cell (a label needs every predicate
+ * constant on it), and the Arb retry is skipped. */
+static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2])
+{
+    const pave_problem *pb = wk->pb;
+    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2;
+    unsigned seen_t = 0, seen_f = 0;
+    double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
+    if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
+    for (corner = 0; corner < ncorner; corner++) {
+        /* x changes least often: sin and cos of x are then reused */
+        double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
+        unsigned ct = 0, cf = 0;
+        int c;
+        for (c = 0; c < wk->cn; c++)
+            if (wk->cx[c] == x && wk->cy[c] == y) break;
+        if (c < wk->cn) {
+            ct = wk->ct[c];
+            cf = wk->cf[c];
+        } else {
+            wk->flo[xp] = wk->fhi[xp] = x;
+            if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
+            expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
+            for (k = 0; k < pb->nregions && k < 32; k++) {
+                tv_t t = expr_fast_truth(wk->fe, k);
+                if (t == TV_TRUE) ct |= 1u << k;
+                else if (t == TV_FALSE) cf |= 1u << k;
+            }
+            c = wk->cnext;
+            wk->cnext = (wk->cnext + 1) % CORNERS;
+            if (wk->cn < CORNERS) wk->cn++;
+            wk->cx[c] = x;
+            wk->cy[c] = y;
+            wk->ct[c] = ct;
+            wk->cf[c] = cf;
+        }
+        seen_t |= ct;
+        seen_f |= cf;
+        if (seen_t & seen_f) break;
+    }
+    wk->flo[xp] = xl; wk->fhi[xp] = xh;
+    if (yp >= 0) { wk->flo[yp] = yl; wk->fhi[yp] = yh; }
+    return (seen_t & seen_f) != 0;
+}
+
+/* The fast path first (when the program has one): a decided label is final;
+ * an undecided cell above the depth limit is split; at the depth limit a
+ * cell is first checked for points at its corners that witness that it is
+ * undecidable (then it stays undecided without evaluation), and an undecided
+ * one gets the Arb evaluation (with precision escalation). */
 static int classify(worker *wk, const pave_cell *c, int *a, int *b)
 {
     const pave_problem *pb = wk->pb;
     int label;
+    if (wk->fe != NULL) {
+        const dgrid *g = wk->dg;
+        double xin[2], yin[2] = {0, 0};
+        int inside = dcell_axis(wk->flo + pb->xparam, wk->fhi + pb->xparam, xin, g->x0, g->w, c->i, c->level);
+        if (pb->yparam >= 0)
+            inside &= dcell_axis(wk->flo + pb->yparam, wk->fhi + pb->yparam, yin, g->y0, g->h, c->j, c->level);
+        wk->evaluations++;
+        /* at the depth limit, a cell whose corners already show it
+           undecidable needs no evaluation (its label could only be
+           undecided; corners are shared with its siblings) */
+        if (c->level >= wk->maxlevel && inside && witnessed_undecidable(wk, xin, yin)) {
+            wk->witnessed++;
+            return LABEL_SPLIT;
+        }
+        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
+        wk->fast_evaluations++;
+        label = fast_label(wk, a, b);
+        if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
+    }
+    wk->arb_evaluations++;
     pave_cell_box(wk->box + pb->xparam, pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox, wk->r, c);
     label = classify_once(wk, a, b);
     if (label == LABEL_SPLIT && c->level >= wk->maxlevel && pb->max_prec > pb->prec) {
@@ -151,19 +291,47 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
     return label;
 }
 
+#define CHUNK 32   /* cells a worker takes at a time */
+
+/* Classifies the level's cells, CHUNK at a time from the shared index; each
+ * label depends only on its cell, so the labels do not depend on which
+ * thread took which chunk. */
 static void *work(void *arg)
 {
     worker *wk = arg;
-    long i;
-    for (i = 0; i < wk->n; i++) {
-        if ((i & 15) == 0 && ((wk->pb->cancel && *wk->pb->cancel) ||
-                              (wk->deadline > 0 && now() > wk->deadline))) {
-            for (; i < wk->n; i++) wk->labels[i] = LABEL_SKIPPED;
-            break;
+    long s, i, e;
+    for (;;) {
+        s = atomic_fetch_add(wk->next, CHUNK);
+        if (s >= wk->n) break;
+        e = FLINT_MIN(wk->n, s + CHUNK);
+        if ((wk->pb->cancel && *wk->pb->cancel) || (wk->deadline > 0 && now() > wk->deadline)) {
+            for (i = s; i < e; i++) wk->labels[i] = LABEL_SKIPPED;
+            continue;
         }
-        wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+        for (i = s; i < e; i++) wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
     }
     return NULL;
+}
+
+/* The grid in doubles, if x0, w (y0, h) are doubles exactly and far from
+ * overflow and underflow. */
+static void dgrid_set(dgrid *g, const pave_result *r)
+{
+    arf_t t;
+    const arf_struct *src[4] = {r->x0, r->w, r->y0, r->h};
+    double *dst[4] = {&g->x0, &g->w, &g->y0, &g->h};
+    int k;
+    arf_init(t);
+    g->ok = 1;
+    for (k = 0; k < 4; k++) {
+        *dst[k] = arf_get_d(src[k], ARF_RND_DOWN);
+        arf_set_d(t, *dst[k]);
+        if (!arf_equal(t, src[k]) || !isfinite(*dst[k]) || fabs(*dst[k]) > 0x1p500 ||
+            (*dst[k] != 0 && fabs(*dst[k]) < 0x1p-500))
+            g->ok = 0;
+    }
+    if (g->w <= 0 || g->h <= 0) g->ok = 0;
+    arf_clear(t);
 }
 
 /* ------------------------------------------------------------ driver */
@@ -178,6 +346,85 @@ static void push(pave_result *r, pave_cell c, int label)
     r->cells[r->ncells++] = c;
 }
 
+void pave_sum_areas(pave_result *r, int nregions)
+{
+    long i;
+    int p;
+    for (p = 0; p < nregions; p++) r->area_lo[p] = 0;
+    r->none = r->undecided = r->pending = 0;
+    for (i = 0; i < r->ncells; i++) {
+        const pave_cell *c = r->cells + i;
+        double a = 1.0 / (double) ((uint64_t) 1 << (r->dim * c->level));
+        if (c->label >= 0) r->area_lo[c->label] += a;
+        else if (c->label == PAVE_NONE) r->none += a;
+        else if (c->label == PAVE_UNDECIDED) r->undecided += a;
+        else r->pending += a;
+    }
+    for (p = 0; p < nregions; p++) r->area_hi[p] = r->area_lo[p] + r->undecided + r->pending;
+}
+
+int pave_tile_level(int ntiles, int dim)
+{
+    int k = 0;
+    if (ntiles < 1 || dim < 1 || dim > 2) return -1;
+    while (ntiles > 1) {
+        if (ntiles % (1 << dim)) return -1;
+        ntiles >>= dim;
+        k++;
+    }
+    return k;
+}
+
+/* The ancestors of tile pb->tile_index (levels 0 .. K-1, K the tile level) are
+ * classified as in the whole run. Returns 1 if the tile's own level-K cell
+ * is to be paved (every ancestor split), 0 if an ancestor is final (pushed
+ * by the tile that holds its lower-left corner), -1 on an overlap. Work on
+ * an ancestor is counted only by that tile too, so that the tiles' counts
+ * add up to the whole run's. */
+static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, int dim, pave_cell *root)
+{
+    int K = pave_tile_level(pb->tile_count, dim), l;
+    uint32_t side = (uint32_t) 1 << K;
+    uint32_t ti = (uint32_t) pb->tile_index % side;
+    uint32_t tj = dim == 2 ? (uint32_t) pb->tile_index / side : 0;
+    for (l = 0; l < K; l++) {
+        pave_cell c;
+        uint32_t mask = ((uint32_t) 1 << (K - l)) - 1;
+        int owner = (ti & mask) == 0 && (tj & mask) == 0, a = 0, b = 0, lab;
+        long ev = wk->evaluations, fe = wk->fast_evaluations, ae = wk->arb_evaluations, wi = wk->witnessed;
+        ulong ins = expr_eval_count(wk->ev);
+        c.i = ti >> (K - l);
+        c.j = tj >> (K - l);
+        c.level = (uint8_t) l;
+        c.label = 0;
+        lab = classify(wk, &c, &a, &b);
+        if (!owner) {   /* the owner counts this work */
+            wk->evaluations = ev;
+            wk->fast_evaluations = fe;
+            wk->arb_evaluations = ae;
+            wk->witnessed = wi;
+            wk->uncounted += expr_eval_count(wk->ev) - ins;
+        }
+        if (l > r->max_depth) r->max_depth = l;
+        if (lab == LABEL_OVERLAP) {
+            r->overlap = 1;
+            r->overlap_a = a;
+            r->overlap_b = b;
+            r->overlap_cell = c;
+            return -1;
+        }
+        if (lab >= 0 || lab == PAVE_NONE || l >= pb->depth) {
+            if (owner) push(r, c, lab >= 0 || lab == PAVE_NONE ? lab : PAVE_UNDECIDED);
+            return 0;
+        }
+    }
+    root->i = ti;
+    root->j = tj;
+    root->level = (uint8_t) K;
+    root->label = 0;
+    return 1;
+}
+
 int pave_run(pave_result *r, const pave_problem *pb)
 {
     int nt = pb->threads < 1 ? 1 : pb->threads, t, level, k, p;
@@ -190,12 +437,20 @@ int pave_run(pave_result *r, const pave_problem *pb)
     double t0 = now(), deadline = pb->seconds > 0 ? t0 + pb->seconds : 0;
     int active[2] = {pb->xparam, pb->yparam};
     int status = 0, dim = pb->yparam >= 0 ? 2 : 1, nchild = 1 << dim;
+    dgrid dg;
+    atomic_long next_chunk;
+
+    int level0 = 0;
 
     /* areas are summed exactly in double: 4^-depth needs depth <= 26 */
-    if (pb->depth > PAVE_MAX_DEPTH) {
+    if (pb->depth > PAVE_MAX_DEPTH || (pb->tile_count > 1 &&
+        (pave_tile_level(pb->tile_count, dim) < 0 || pave_tile_level(pb->tile_count, dim) > PAVE_MAX_DEPTH ||
+         pb->tile_index < 0 || pb->tile_index >= pb->tile_count))) {
         flint_free(wk); flint_free(th); flint_free(front);
         return -2;
     }
+    r->tile_index = pb->tile_count > 1 ? pb->tile_index : 0;
+    r->tile_count = pb->tile_count > 1 ? pb->tile_count : 1;
     grid_axis(r->x0, r->w, pb->x_lo, pb->x_hi, 26);
     if (dim == 2) grid_axis(r->y0, r->h, pb->y_lo, pb->y_hi, 26);
     else { arf_zero(r->y0); arf_one(r->h); }
@@ -203,11 +458,18 @@ int pave_run(pave_result *r, const pave_problem *pb)
     r->area_lo = flint_calloc(pb->nregions + 1, sizeof(double));
     r->area_hi = flint_calloc(pb->nregions + 1, sizeof(double));
     r->max_prec_used = pb->prec;
+    dgrid_set(&dg, r);
 
     for (t = 0; t < nt; t++) {
         wk[t].pb = pb;
         wk[t].r = r;
         wk[t].ev = expr_eval_new(pb->prog, active, dim, pb->prec);
+        wk[t].fe = dg.ok && !pb->no_fast ? expr_fast_new(pb->prog, active, dim) : NULL;
+        wk[t].flo = (double *) flint_calloc(pb->nparams + 1 + 2 * FPAD, sizeof(double)) + FPAD;
+        wk[t].fhi = (double *) flint_calloc(pb->nparams + 1 + 2 * FPAD, sizeof(double)) + FPAD;
+        for (k = 0; k < pb->nparams; k++) expr_fast_enclose(wk[t].flo + k, wk[t].fhi + k, pb->box + k);
+        wk[t].dg = &dg;
+        wk[t].next = &next_chunk;
         arb_init(wk[t].ybox);
         wk[t].box = _arb_vec_init(pb->nparams);
         _arb_vec_set(wk[t].box, pb->box, pb->nparams);
@@ -218,28 +480,36 @@ int pave_run(pave_result *r, const pave_problem *pb)
     front[0].i = front[0].j = 0;
     front[0].level = 0;
     front[0].label = 0;
+    if (pb->tile_count > 1) {   /* a tile: its ancestors first, then its own quadtree */
+        int st = tile_ancestors(r, &wk[0], pb, dim, &front[0]);
+        if (st < 0) status = -1;
+        if (st <= 0) nfront = 0;
+        else level0 = front[0].level;
+    }
 
-    for (level = 0; nfront > 0; level++) {
-        long chunk, evaluated_before;
+    for (level = level0; nfront > 0; level++) {
+        long evaluated_before;
+        int ntl;
         if (nfront > alabels) {
             alabels = nfront;
             labels = flint_realloc(labels, alabels * sizeof(int));
             oa = flint_realloc(oa, alabels * sizeof(int));
             ob = flint_realloc(ob, alabels * sizeof(int));
         }
-        chunk = (nfront + nt - 1) / nt;
+        atomic_store(&next_chunk, 0);
         for (t = 0; t < nt; t++) {
-            long s = t * chunk, e = FLINT_MIN(nfront, s + chunk);
-            wk[t].cells = front + s;
-            wk[t].n = e > s ? e - s : 0;
-            wk[t].labels = labels + s;
-            wk[t].ovl_a = oa + s;
-            wk[t].ovl_b = ob + s;
+            wk[t].cells = front;
+            wk[t].n = nfront;
+            wk[t].labels = labels;
+            wk[t].ovl_a = oa;
+            wk[t].ovl_b = ob;
         }
-        if (nt == 1) work(&wk[0]);
+        ntl = nfront < 2 * CHUNK ? 1 : nt;   /* a thread per chunk at most */
+        if (ntl == 1) work(&wk[0]);
         else {
-            for (t = 0; t < nt; t++) pthread_create(&th[t], NULL, work, &wk[t]);
-            for (t = 0; t < nt; t++) pthread_join(th[t], NULL);
+            for (t = 1; t < ntl; t++) pthread_create(&th[t], NULL, work, &wk[t]);
+            work(&wk[0]);
+            for (t = 1; t < ntl; t++) pthread_join(th[t], NULL);
         }
         r->max_depth = level;
         evaluated_before = 0;
@@ -307,19 +577,18 @@ int pave_run(pave_result *r, const pave_problem *pb)
     }
     if (pb->progress) fputc('\n', stderr);
 
-    for (i = 0; i < r->ncells; i++) {
-        const pave_cell *c = r->cells + i;
-        double a = 1.0 / (double) ((uint64_t) 1 << (dim * c->level));
-        if (c->label >= 0) r->area_lo[c->label] += a;
-        else if (c->label == PAVE_NONE) r->none += a;
-        else if (c->label == PAVE_UNDECIDED) r->undecided += a;
-        else r->pending += a;
-    }
-    for (p = 0; p < pb->nregions; p++) r->area_hi[p] = r->area_lo[p] + r->undecided + r->pending;
+    pave_sum_areas(r, pb->nregions);
+    (void) p;
 
     for (t = 0; t < nt; t++) {
         r->evaluations += wk[t].evaluations;
-        r->instructions += expr_eval_count(wk[t].ev);
+        r->fast_evaluations += wk[t].fast_evaluations;
+        r->arb_evaluations += wk[t].arb_evaluations;
+        r->witnessed += wk[t].witnessed;
+        expr_fast_free(wk[t].fe);
+        flint_free(wk[t].flo - FPAD);
+        flint_free(wk[t].fhi - FPAD);
+        r->instructions += expr_eval_count(wk[t].ev) - wk[t].uncounted;
         if (wk[t].max_prec_used > r->max_prec_used) r->max_prec_used = wk[t].max_prec_used;
         expr_eval_free(wk[t].ev);
         arb_clear(wk[t].ybox);

@@ -6,6 +6,12 @@
  * could not decide it; PAVE_PENDING when a budget (cells, seconds) stopped the
  * work before the cell was decided. The paving is level-synchronous, so the
  * cells do not depend on the number of threads (unless a time budget fires).
+ *
+ * Each cell is classified first in double interval arithmetic with outward
+ * rounding (expr_fast, when the program has it): a decided label is final,
+ * an undecided cell above the depth limit is split, and at the depth limit
+ * the Arb evaluation (with precision escalation) has the last word, unless
+ * the cell's corners already show a predicate both true and false on it.
  */
 #ifndef FC_PAVE_H
 #define FC_PAVE_H
@@ -45,10 +51,15 @@ typedef struct {
     int progress;      /* 1: a progress line on stderr */
     volatile int *cancel; /* if not NULL and set (e.g. by a signal): stop, cells left pending */
     const char *name;  /* for the progress line */
+    int no_fast;       /* 1: Arb only, no double-interval fast path (for tests and benches) */
+    /* tile_count > 1: pave only tile tile_index (0-based) of tile_count, a
+       power of 4 (2-D; 2 in 1-D): the cells of level K = log4(tile_count)
+       in row-major order (j * 2^K + i). See pave_merge. */
+    int tile_index, tile_count;
 } pave_problem;
 
 typedef struct {
-    pave_cell *cells;  /* the final cells, sorted by (level, j, i) */
+    pave_cell *cells;  /* the final cells, by level, then in quadtree (Morton) order of (i, j), i the low bit */
     long ncells, alloc;
     arf_t x0, w, y0, h; /* the paved box: [x0, x0 + w] x [y0, y0 + h], exact, w and h
                            with short mantissas so that every cell is an exact ball */
@@ -64,6 +75,10 @@ typedef struct {
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
+    /* of the evaluations: on the double-interval fast path, with Arb, and
+       the cells at the depth limit whose corners showed them undecidable */
+    long fast_evaluations, arb_evaluations, witnessed;
+    int tile_index, tile_count;  /* which tile this is (0 of 1: the whole box) */
 } pave_result;
 
 void pave_result_init(pave_result *r);
@@ -73,6 +88,25 @@ void pave_result_clear(pave_result *r);
  * r->overlap_cell the cell on which both were certified), or -2 if depth
  * exceeds PAVE_MAX_DEPTH (nothing done). */
 int pave_run(pave_result *r, const pave_problem *pb);
+
+/* Tiles. A tile run classifies the tile's ancestors exactly as the whole
+ * run does; a final ancestor is kept by the tile holding its lower-left
+ * corner, else the tile's own quadtree is paved. Cells depend only on the
+ * cell, so the tiles' cells together are the whole run's cells (unless a
+ * cell or time budget stops a run: budgets count per run). */
+
+/* K with ntiles = (2^dim)^K, or -1 if ntiles is not such a power. */
+int pave_tile_level(int ntiles, int dim);
+
+/* Joins the results of tiles 0 .. n-1 (tiles[k] from pave_run with
+ * tile_index k, tile_count n, the same problem) into r (initialised, empty):
+ * the whole run's cells in its order, its exact areas, its counts.
+ * Returns 0, or -1 if they do not fit together (another grid, a tile
+ * missing or twice, cells that overlap or leave a gap). */
+int pave_merge(pave_result *r, pave_result *const *tiles, int n, int nregions);
+
+/* Recomputes the area fields of r from its cells (exact sums). */
+void pave_sum_areas(pave_result *r, int nregions);
 
 /* The exact closed cell as two balls (each exactly the interval). */
 void pave_cell_box(arb_t x, arb_t y, const pave_result *r, const pave_cell *c);

@@ -1,0 +1,340 @@
+/* test_pave_tile.c -- the paving's cells do not depend on how the work is
+ * split: tiles (1, 4, 16 in 2-D; 2, 4, 8 in 1-D) merged give the whole
+ * run's cells, CSV bytes, areas and counts; threads 1, 2, 8 give the same
+ * cells; the double-interval fast path never contradicts the Arb-only
+ * engine (cell by cell on a common raster); merge rejects tiles that do not
+ * fit together. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "pave/pave.h"
+
+typedef struct {
+    expr_scope_t s;
+    expr_t defs[4], roots[4];
+    int ndefs, nroots;
+    expr_prog_t prog;
+    arb_ptr box;
+    arb_t xl, xh, yl, yh;
+    pave_problem pb;
+} setup;
+
+static expr_t parse(const char *s)
+{
+    expr_error_t err;
+    expr_t e = expr_parse(s, 1, 1, &err);
+    assert_non_null(e);
+    return e;
+}
+
+/* regions over x, y (y unused when dim 1); defs "NAME=EXPR" */
+static void setup_init(setup *S, const char *const *defs, int ndefs, const char *const *regions, int nregions,
+                       const char *xl, const char *xh, const char *yl, const char *yh, int depth, int dim)
+{
+    expr_error_t err;
+    int i;
+    const char *ends[4] = {xl, xh, yl, yh};
+    arb_ptr balls[4];
+    memset(S, 0, sizeof *S);
+    S->s = expr_scope_new();
+    expr_scope_add_param(S->s, "x");
+    expr_scope_add_param(S->s, "y");
+    for (i = 0; i < ndefs; i++) {
+        const char *eq = strchr(defs[i], '=');
+        char name[32];
+        memcpy(name, defs[i], eq - defs[i]);
+        name[eq - defs[i]] = 0;
+        S->defs[i] = parse(eq + 1);
+        expr_scope_add_def(S->s, name, S->defs[i], 0);
+    }
+    S->ndefs = ndefs;
+    for (i = 0; i < nregions; i++) {
+        S->roots[i] = parse(regions[i]);
+        assert_int_equal(expr_check(S->roots[i], S->s, 1, &err), 0);
+    }
+    S->nroots = nregions;
+    S->prog = expr_compile(S->roots, nregions, S->s, &err);
+    assert_non_null(S->prog);
+    S->box = _arb_vec_init(2);
+    arb_init(S->xl); arb_init(S->xh); arb_init(S->yl); arb_init(S->yh);
+    balls[0] = S->xl; balls[1] = S->xh; balls[2] = S->yl; balls[3] = S->yh;
+    for (i = 0; i < 4; i++) {
+        expr_t e = parse(ends[i]);
+        expr_eval_once(balls[i], NULL, e, NULL, NULL, 128);
+        expr_free(e);
+    }
+    if (dim == 1) arb_set_ui(S->box + 1, 1);   /* y fixed at 1 */
+    S->pb.prog = S->prog;
+    S->pb.nregions = nregions;
+    S->pb.box = S->box;
+    S->pb.nparams = 2;
+    S->pb.xparam = 0;
+    S->pb.yparam = dim == 2 ? 1 : -1;
+    S->pb.x_lo = S->xl; S->pb.x_hi = S->xh; S->pb.y_lo = S->yl; S->pb.y_hi = S->yh;
+    S->pb.depth = depth;
+    S->pb.threads = 1;
+    S->pb.prec = 64;
+    S->pb.max_prec = 256;
+}
+
+static void setup_clear(setup *S)
+{
+    int i;
+    expr_prog_free(S->prog);
+    for (i = 0; i < S->nroots; i++) expr_free(S->roots[i]);
+    expr_scope_free(S->s);
+    for (i = 0; i < S->ndefs; i++) expr_free(S->defs[i]);
+    _arb_vec_clear(S->box, 2);
+    arb_clear(S->xl); arb_clear(S->xh); arb_clear(S->yl); arb_clear(S->yh);
+}
+
+static const char *const names[4] = {"r0", "r1", "r2", "r3"};
+
+static char *csv(const pave_result *r, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    assert_non_null(f);
+    assert_int_equal(pave_write_csv(f, r, names), 0);
+    fclose(f);
+    return buf;
+}
+
+static void assert_same(const pave_result *a, const pave_result *b, int nregions)
+{
+    long i;
+    int p;
+    char *ca, *cb;
+    size_t la, lb;
+    assert_int_equal(a->ncells, b->ncells);
+    for (i = 0; i < a->ncells; i++) {
+        assert_int_equal(a->cells[i].i, b->cells[i].i);
+        assert_int_equal(a->cells[i].j, b->cells[i].j);
+        assert_int_equal(a->cells[i].level, b->cells[i].level);
+        assert_int_equal(a->cells[i].label, b->cells[i].label);
+    }
+    for (p = 0; p < nregions; p++) {
+        assert_true(a->area_lo[p] == b->area_lo[p]);
+        assert_true(a->area_hi[p] == b->area_hi[p]);
+    }
+    assert_true(a->none == b->none && a->undecided == b->undecided && a->pending == b->pending);
+    ca = csv(a, &la);
+    cb = csv(b, &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(ca, cb, la);
+    free(ca);
+    free(cb);
+}
+
+/* every tiling of the problem merged equals the whole run */
+static void check_tilings(setup *S, const int *counts, int ncounts)
+{
+    pave_result whole;
+    int c, k;
+    pave_result_init(&whole);
+    S->pb.tile_index = S->pb.tile_count = 0;
+    assert_int_equal(pave_run(&whole, &S->pb), 0);
+    for (c = 0; c < ncounts; c++) {
+        int n = counts[c];
+        pave_result *t = flint_malloc(n * sizeof(pave_result)), **tp = flint_malloc(n * sizeof(pave_result *));
+        pave_result merged;
+        for (k = 0; k < n; k++) {
+            pave_result_init(t + k);
+            tp[k] = t + k;
+            S->pb.tile_index = k;
+            S->pb.tile_count = n;
+            S->pb.threads = 1 + k % 2;
+            assert_int_equal(pave_run(t + k, &S->pb), 0);
+        }
+        pave_result_init(&merged);
+        assert_int_equal(pave_merge(&merged, tp, n, S->nroots), 0);
+        assert_same(&whole, &merged, S->nroots);
+        assert_int_equal(merged.evaluations, whole.evaluations);
+        assert_int_equal(merged.fast_evaluations, whole.fast_evaluations);
+        assert_int_equal(merged.arb_evaluations, whole.arb_evaluations);
+        assert_int_equal(merged.max_depth, whole.max_depth);
+        assert_true(merged.instructions == whole.instructions);
+        pave_result_clear(&merged);
+        for (k = 0; k < n; k++) pave_result_clear(t + k);
+        flint_free(t);
+        flint_free(tp);
+    }
+    S->pb.tile_index = S->pb.tile_count = 0;
+    S->pb.threads = 1;
+    pave_result_clear(&whole);
+}
+
+static const char *const rod_defs[] = {"B=1 + 3*cos(x)^2 - 3*y*sin(x)*cos(x)"};
+static const char *const rod_regions[] = {"B > 0", "B < 0"};
+/* three regions; A0 = -g + h sin(x) w^2 with the angular velocity w = 3 y */
+static const char *const rod3_defs[] = {"B=1 + 3*cos(x)^2 - 3*y*sin(x)*cos(x)", "A0=-981/100 + sin(x)*(3*y)^2"};
+static const char *const rod3_regions[] = {"B > 0", "B < 0 and A0 > 0", "B < 0 and A0 < 0"};
+
+static void test_tiles_2d(void **state)
+{
+    static const int counts[] = {1, 4, 16};
+    setup S;
+    (void) state;
+    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 9, 2);
+    check_tilings(&S, counts, 3);
+    setup_clear(&S);
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 8, 2);
+    check_tilings(&S, counts, 3);
+    /* depth below the tile level: tiles smaller than the smallest cell */
+    S.pb.depth = 1;
+    check_tilings(&S, counts, 3);
+    setup_clear(&S);
+    /* decided on the whole box at level 0: only tile 0 keeps the cell */
+    {
+        static const char *const all[] = {"x > -1"};
+        setup_init(&S, NULL, 0, all, 1, "0", "1", "0", "1", 6, 2);
+        check_tilings(&S, counts, 3);
+        setup_clear(&S);
+    }
+}
+
+static void test_tiles_1d(void **state)
+{
+    static const int counts[] = {1, 2, 4, 8};
+    static const char *const reg[] = {"sin(3*x) > 1/3", "sin(3*x) < 1/3"};
+    setup S;
+    (void) state;
+    setup_init(&S, NULL, 0, reg, 2, "-2", "5/2", "0", "1", 10, 1);
+    check_tilings(&S, counts, 4);
+    setup_clear(&S);
+}
+
+static void test_threads_identical(void **state)
+{
+    static const int threads[] = {2, 8};
+    setup S;
+    pave_result a, b;
+    int t;
+    (void) state;
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 10, 2);
+    pave_result_init(&a);
+    assert_int_equal(pave_run(&a, &S.pb), 0);
+    for (t = 0; t < 2; t++) {
+        S.pb.threads = threads[t];
+        pave_result_init(&b);
+        assert_int_equal(pave_run(&b, &S.pb), 0);
+        assert_same(&a, &b, 3);
+        assert_int_equal(a.evaluations, b.evaluations);
+        pave_result_clear(&b);
+    }
+    pave_result_clear(&a);
+    setup_clear(&S);
+}
+
+/* label of every cell of the level-L raster (cells of level <= L) */
+static void raster(int *lab, const pave_result *r, int L)
+{
+    long i;
+    for (i = 0; i < r->ncells; i++) {
+        const pave_cell *c = r->cells + i;
+        int sh = L - c->level;
+        uint32_t x, y;
+        assert_true(sh >= 0);
+        for (y = c->j << sh; y < (c->j + 1) << sh; y++)
+            for (x = c->i << sh; x < (c->i + 1) << sh; x++) lab[(size_t) y * (1u << L) + x] = c->label;
+    }
+}
+
+static void test_fast_agrees_with_arb(void **state)
+{
+    setup S;
+    pave_result fast, arb;
+    int L = 8, *lf, *la;
+    long k, n = 1L << (2 * L), both = 0;
+    (void) state;
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", L, 2);
+    pave_result_init(&fast);
+    pave_result_init(&arb);
+    assert_int_equal(pave_run(&fast, &S.pb), 0);
+    S.pb.no_fast = 1;
+    assert_int_equal(pave_run(&arb, &S.pb), 0);
+    assert_true(fast.fast_evaluations > 0);
+    assert_true(arb.fast_evaluations == 0);
+    lf = malloc(n * sizeof(int));
+    la = malloc(n * sizeof(int));
+    raster(lf, &fast, L);
+    raster(la, &arb, L);
+    for (k = 0; k < n; k++) {
+        int df = lf[k] >= 0 || lf[k] == PAVE_NONE, da = la[k] >= 0 || la[k] == PAVE_NONE;
+        if (df && da) {
+            assert_int_equal(lf[k], la[k]);
+            both++;
+        }
+    }
+    assert_true(both > n / 2);
+    /* every region the Arb engine found is found by the fast engine too */
+    assert_true(fast.undecided <= arb.undecided * 1.05 + 1e-12);
+    free(lf);
+    free(la);
+    pave_result_clear(&fast);
+    pave_result_clear(&arb);
+    setup_clear(&S);
+}
+
+static void test_merge_rejects(void **state)
+{
+    setup S;
+    pave_result t[4], merged, *tp[4];
+    int k;
+    (void) state;
+    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 7, 2);
+    for (k = 0; k < 4; k++) {
+        pave_result_init(t + k);
+        S.pb.tile_index = k;
+        S.pb.tile_count = 4;
+        assert_int_equal(pave_run(t + k, &S.pb), 0);
+        tp[k] = t + k;
+    }
+    /* tile 2 given in place of tile 3 */
+    tp[3] = t + 2;
+    pave_result_init(&merged);
+    assert_int_equal(pave_merge(&merged, tp, 4, 2), -1);
+    pave_result_clear(&merged);
+    /* the right tiles, one of them missing cells */
+    tp[3] = t + 3;
+    t[3].ncells--;
+    pave_result_init(&merged);
+    assert_int_equal(pave_merge(&merged, tp, 4, 2), -1);
+    pave_result_clear(&merged);
+    t[3].ncells++;
+    pave_result_init(&merged);
+    assert_int_equal(pave_merge(&merged, tp, 4, 2), 0);
+    pave_result_clear(&merged);
+    /* not a power of 4, or an index out of range: nothing paved */
+    S.pb.tile_count = 3;
+    S.pb.tile_index = 0;
+    pave_result_init(&merged);
+    assert_int_equal(pave_run(&merged, &S.pb), -2);
+    pave_result_clear(&merged);
+    S.pb.tile_count = 4;
+    S.pb.tile_index = 4;
+    pave_result_init(&merged);
+    assert_int_equal(pave_run(&merged, &S.pb), -2);
+    pave_result_clear(&merged);
+    for (k = 0; k < 4; k++) pave_result_clear(t + k);
+    setup_clear(&S);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tiles_2d),
+        cmocka_unit_test(test_tiles_1d),
+        cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_fast_agrees_with_arb),
+        cmocka_unit_test(test_merge_rejects),
+    };
+    int r = cmocka_run_group_tests(tests, NULL, NULL);
+    flint_cleanup();
+    return r;
+}
