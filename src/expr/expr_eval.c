@@ -13,6 +13,7 @@
  * mean-value form f(x) in f(m) + g.(x - m) and the monotonicity test hold). */
 #include <string.h>
 #include "expr/expr_prog.h"
+#include "expr/expr_quant.h"
 
 #define NAUX 5      /* aux pass 0: midpoint; 1..4: cached endpoint passes */
 
@@ -42,6 +43,7 @@ struct expr_eval_struct {
     arb_t tsc;         /* cos (sin) of the last SIN (COS) of the main pass, for its derivative */
     int want_d;        /* main pass with gradients: keep tsc */
     ulong count;
+    expr_quant_ws *qws; /* exists / forall (expr_quant.c), NULL if none */
 };
 
 /* ------------------------------------------------------------ set-up */
@@ -90,10 +92,11 @@ void expr_eval_set_prec(expr_eval_t ev, slong prec)
     ev->prec = prec;
     set_consts(ev, &ev->main);
     for (i = 0; i < NAUX; i++) set_consts(ev, &ev->aux[i]);
+    expr_quant_ws_set_prec(ev->qws, prec);
 }
 
 slong expr_eval_prec(const expr_eval_t ev) { return ev->prec; }
-ulong expr_eval_count(const expr_eval_t ev) { return ev->count; }
+ulong expr_eval_count(const expr_eval_t ev) { return ev->count + expr_quant_ws_count(ev->qws); }
 
 expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, slong prec)
 {
@@ -132,6 +135,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
             if (ev->pos[x->a] >= 0) arb_one(ev->g + k * nactive + ev->pos[x->a]);
         }
     }
+    ev->qws = expr_quant_ws_new(p, active, nactive, prec);
     expr_eval_set_prec(ev, prec);
     return ev;
 }
@@ -140,6 +144,7 @@ void expr_eval_free(expr_eval_t ev)
 {
     int i;
     if (ev == NULL) return;
+    expr_quant_ws_free(ev->qws);
     pass_clear(&ev->main, ev->n);
     for (i = 0; i < NAUX; i++) pass_clear(&ev->aux[i], ev->n);
     _arb_vec_clear(ev->g, ev->n * (ev->nact ? ev->nact : 1));
@@ -349,6 +354,9 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
             if (st[x->a] == EXPR_UNDEFINED) s = EXPR_UNDEFINED;
         }
         st[k] = s;
+        return;
+    case OP_EXISTS: case OP_FORALL:
+        expr_quant_step(ev->qws, x, v, st, box, st + k, tv + k);
         return;
     default:
         break;

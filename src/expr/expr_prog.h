@@ -21,7 +21,8 @@ typedef enum {
     OP_IF,         /* x = a ? b : c (a boolean register) */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
-    OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF
+    OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF,
+    OP_EXISTS, OP_FORALL  /* a, b: registers of LO, HI; c: index into quants (expr_quant.c) */
 } expr_op;
 
 typedef struct {
@@ -45,6 +46,8 @@ struct expr_prog_struct {
     int *roots;
     int nroots;
     int nparams;
+    struct expr_prog_struct **quants;   /* per quantifier: its condition, one parameter more */
+    int nquants;
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)
