@@ -14,7 +14,7 @@
 #include "expr/expr_prog.h"
 
 /* Evaluations of the condition allowed per quantifier call (per box). */
-#define EXPR_QUANT_BUDGET 160
+#define EXPR_QUANT_BUDGET 64
 
 /* Compiles the condition of quantifier node e (EXPR_EXISTS / EXPR_FORALL,
  * checked) in scope s extended by its bound variable, appends it to
