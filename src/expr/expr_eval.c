@@ -167,6 +167,22 @@ void expr_eval_free(expr_eval_t ev)
 
 static int maxst(int a, int b) { return a > b ? a : b; }
 
+/* y = a ball [0, u'] with u' >= u and lower end exactly 0 (u >= 0): the
+ * midpoint u'/2 has a 30-bit mantissa, so the radius equals it exactly. A
+ * rounded [0, u] could reach below 0, and sqrt would then see a partial
+ * domain. */
+static void nonneg_upto(arb_t y, const arf_t u)
+{
+    arf_t t;
+    arf_init(t);
+    arf_set_round(arb_midref(y), u, MAG_BITS - 1, ARF_RND_UP);
+    arf_mul_2exp_si(arb_midref(y), arb_midref(y), -1);
+    arf_get_mag_lower(arb_radref(y), arb_midref(y));
+    arf_set_mag(t, arb_radref(y));
+    if (!arf_equal(t, arb_midref(y))) arf_get_mag(arb_radref(y), arb_midref(y));   /* (not reached) */
+    arf_clear(t);
+}
+
 /* [0, max |x|] for a ball x that may contain zero. */
 static void abs_enclosure(arb_t y, const arb_t x, slong prec)
 {
@@ -176,10 +192,7 @@ static void abs_enclosure(arb_t y, const arb_t x, slong prec)
         arf_t u;
         arf_init(u);
         arb_get_abs_ubound_arf(u, x, prec);
-        arf_t z;
-        arf_init(z);
-        arb_set_interval_arf(y, z, u, prec);
-        arf_clear(z);
+        nonneg_upto(y, u);
         arf_clear(u);
     }
 }
@@ -355,8 +368,8 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         }
         st[k] = s;
         return;
-    case OP_EXISTS: case OP_FORALL:
-        expr_quant_step(ev->qws, x, v, st, box, st + k, tv + k);
+    case OP_EXISTS: case OP_FORALL:   /* the tightening passes of numbers do not search */
+        expr_quant_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, st + k, tv + k);
         return;
     default:
         break;
@@ -535,7 +548,16 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         else set_interval_si(y, -1, 1, prec);
         break;
     case OP_MIN: arb_min(y, a, b, prec); break;
-    case OP_MAX: arb_max(y, a, b, prec); break;
+    case OP_MAX:
+        arb_max(y, a, b, prec);
+        if ((arb_is_nonnegative(a) || arb_is_nonnegative(b)) && !arb_is_nonnegative(y)) {
+            arf_t u;   /* max(0, t) stays >= 0 through rounding */
+            arf_init(u);
+            arb_get_ubound_arf(u, y, prec);
+            nonneg_upto(y, u);
+            arf_clear(u);
+        }
+        break;
     default:
         arb_indeterminate(y);
         s = EXPR_PARTIAL;

@@ -232,6 +232,7 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
         return;
     }
     *st_out = EXPR_DEFINED;
+    if (w == NULL) return;   /* status only */
     arf_init(a_out);
     arf_init(b_out);
     arb_get_lbound_arf(a_out, lo, w->prec);
