@@ -10,3 +10,9 @@ bench-quant: build/bench/bench_quant
 	build/bench/bench_quant 10 1
 bench: bench-quant
 .PHONY: bench-quant
+
+# The soundness sweep also runs the quantifier test with ten times its trials.
+check-sound-quant: build/tests/test_expr_quant
+	@FC_QUANT_TRIALS=$${FC_QUANT_TRIALS:-3000} sh tests/sound/suite.sh build/tests/test_expr_quant
+check-sound: check-sound-quant
+.PHONY: check-sound-quant

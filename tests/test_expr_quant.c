@@ -163,6 +163,35 @@ static void test_errors(void **state)
     expect_error("exists k in 0 .. 1 : k > 0", 8, "already a name of the case");
     expect_error("exists x in 0 .. 1 : exists x in 0 .. 1 : x > 0", 29, "already bound");
     expect_error("1 + (exists x in 0 .. 1 : x > 0)", 6, "expected a number");
+    expect_error("exists x in 0 .. 1 : exists y in 0 .. 1 : exists z in 0 .. 1 : exists w in 0 .. 1 : x < w", 64,
+                 "nested deeper than 3");
+}
+
+/* Nesting through definitions is counted when compiling. */
+static void test_nesting_defs(void **state)
+{
+    expr_scope_t s = scope_of("k", "mu");
+    expr_t d1 = parse_ok("exists x in 0 .. 1 : x > k"), d2 = parse_ok("exists y in 0 .. 1 : d1 and y > mu"),
+           d3 = parse_ok("exists z in 0 .. 1 : d2"), d4 = parse_ok("forall w in 0 .. 1 : d3"), r;
+    expr_error_t err;
+    expr_prog_t p;
+    (void) state;
+    expr_scope_add_def(s, "d1", d1, 1);
+    expr_scope_add_def(s, "d2", d2, 1);
+    expr_scope_add_def(s, "d3", d3, 1);
+    expr_scope_add_def(s, "d4", d4, 1);
+    r = parse_ok("d3");
+    p = expr_compile(&r, 1, s, &err);   /* three levels: fine */
+    assert_non_null(p);
+    expr_prog_free(p);
+    expr_free(r);
+    r = parse_ok("d4");
+    p = expr_compile(&r, 1, s, &err);
+    assert_null(p);
+    assert_non_null(strstr(err.msg, "nested deeper than 3"));
+    expr_free(r);
+    expr_free(d1); expr_free(d2); expr_free(d3); expr_free(d4);
+    expr_scope_free(s);
 }
 
 /* ------------------------------------------------------------ verdicts */
@@ -486,6 +515,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_syntax),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_nesting_defs),
         cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_derivative),
         cmocka_unit_test(test_oracle_bites),

@@ -48,6 +48,7 @@ struct expr_prog_struct {
     int nparams;
     struct expr_prog_struct **quants;   /* per quantifier: its condition, one parameter more */
     int nquants;
+    int qdepth;                         /* deepest nesting of quantifiers */
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)

@@ -7,6 +7,7 @@
  * the mean-value form and the endpoint (monotonicity) test of expr_eval. A
  * quantified predicate has no derivative: it is a boolean instruction, which
  * the gradient pass of expr_eval skips. */
+#include <stdio.h>
 #include <string.h>
 #include "expr/expr_quant.h"
 
@@ -25,6 +26,14 @@ int expr_quant_compile(expr_prog_struct *p, const expr_scope_t s, const expr_t e
     sub = expr_compile(roots, 1, s1, err);
     expr_scope_free(s1);
     if (sub == NULL) return -1;
+    if (sub->qdepth + 1 > EXPR_QUANT_MAX_NEST) {   /* also through definitions */
+        expr_prog_free(sub);
+        err->line = e->line;
+        err->col = e->col;
+        snprintf(err->msg, sizeof err->msg, "quantifiers nested deeper than %d", EXPR_QUANT_MAX_NEST);
+        return -1;
+    }
+    if (sub->qdepth + 1 > p->qdepth) p->qdepth = sub->qdepth + 1;
     p->quants = flint_realloc(p->quants, (p->nquants + 1) * sizeof(expr_prog_t));
     p->quants[p->nquants] = sub;
     return p->nquants++;

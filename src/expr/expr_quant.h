@@ -15,6 +15,8 @@
 
 /* Evaluations of the condition allowed per quantifier call (per box). */
 #define EXPR_QUANT_BUDGET 64
+/* Deepest nesting (each level multiplies the work by the budget). */
+#define EXPR_QUANT_MAX_NEST 3
 
 /* Compiles the condition of quantifier node e (EXPR_EXISTS / EXPR_FORALL,
  * checked) in scope s extended by its bound variable, appends it to

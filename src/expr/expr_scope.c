@@ -109,7 +109,10 @@ typedef struct {
     expr_error_t *err;
     const char *bound[8];   /* variables bound by disc/res/root/extremum functions */
     int nbound;
+    int nquant;             /* enclosing exists / forall */
 } checker;
+
+#define EXPR_QUANT_MAX_NEST 3   /* as in expr_quant.h */
 
 static int fail(checker *ck, const expr_t e, const char *fmt, const char *a, const char *b)
 {
@@ -190,8 +193,12 @@ static int check_quant(checker *ck, const expr_t e)
                     name, NULL);
     if (want(ck, e->args[1], 0) < 0 || want(ck, e->args[2], 0) < 0) return -1;
     if (ck->nbound == 8) return fail(ck, e, "functions with bound variables nested too deeply%s%s", NULL, NULL);
+    if (ck->nquant == EXPR_QUANT_MAX_NEST)   /* each level multiplies the work by its budget */
+        return fail(ck, e, "quantifiers nested deeper than 3%s%s", NULL, NULL);
     ck->bound[ck->nbound++] = name;
+    ck->nquant++;
     i = want(ck, e->args[3], 1);
+    ck->nquant--;
     ck->nbound--;
     return i < 0 ? -1 : 1;
 }
@@ -245,7 +252,7 @@ static int type_of(checker *ck, const expr_t e)
 
 int expr_check(const expr_t e, const expr_scope_t s, int want_type, expr_error_t *err)
 {
-    checker ck = {s, err, {0}, 0};
+    checker ck = {s, err, {0}, 0, 0};
     expr_error_t local;
     if (err == NULL) ck.err = &local;
     return want(&ck, e, want_type) < 0 ? -1 : 0;
