@@ -491,6 +491,86 @@ static void test_sound_random(void **state)
     expr_scope_free(s);
 }
 
+/* maxof / minof with data that vary over the box: the ball contains the
+ * exact extremum at sample points (closed forms: max of x (a - x) on [0, a] is
+ * a^2/4; min of x^2 - a x on [0, 2] is -a^2/4 for a <= 4; max of k sin(x) on
+ * [0, mu] is k sin(mu) for mu <= pi/2, k >= 0), and it is not vacuous. */
+static void test_extremum_varying(void **state)
+{
+    expr_scope_t s = scope_of("k", "mu");
+    const char *src[3] = {"maxof(x*(k - x), x, 0 .. k)", "minof(x^2 - k*x, x, 0 .. 2)", "maxof(k*sin(x), x, 0 .. mu)"};
+    qrng_t r = {4242};
+    int n, i, j, checked = 0, narrow = 0;
+    (void) state;
+    for (n = 0; n < 150; n++) {
+        expr_error_t err;
+        int which = n % 3, act[2] = {0, 1};
+        expr_t e = parse_ok(src[which]);
+        expr_prog_t p;
+        expr_eval_t ev;
+        arb_ptr box = _arb_vec_init(2);
+        arb_t out, a, b, t;
+        fmpq_t k0, k1, m0, m1, k, m;
+        expr_status st;
+        fmpq_init(k0); fmpq_init(k1); fmpq_init(m0); fmpq_init(m1); fmpq_init(k); fmpq_init(m);
+        arb_init(out); arb_init(a); arb_init(b); arb_init(t);
+        rand_box(k0, k1, &r, 0, 4);
+        rand_box(m0, m1, &r, 0, 1);
+        if (which == 2) {   /* mu in [1/4, 1 + 1/4] (below pi/2) */
+            fmpq_set_si(m0, 1 + qrng_int(&r, 4), 4);
+            fmpq_set(m1, m0);
+            if (qrng_int(&r, 2)) {
+                fmpq_t d;
+                fmpq_init(d);
+                fmpq_set_si(d, 1, 4 * (1 + qrng_int(&r, 16)));
+                fmpq_add(m1, m1, d);
+                fmpq_clear(d);
+            }
+        }
+        assert_int_equal(expr_check(e, s, 0, &err), 0);
+        p = expr_compile(&e, 1, s, &err);
+        assert_non_null(p);
+        ev = expr_eval_new(p, act, 2, 128);
+        arb_set_fmpq(a, k0, 128); arb_set_fmpq(b, k1, 128);
+        expr_interval_ball(box + 0, a, b, 128);
+        arb_set_fmpq(a, m0, 128); arb_set_fmpq(b, m1, 128);
+        expr_interval_ball(box + 1, a, b, 128);
+        expr_eval_run(ev, box, 1);
+        st = expr_eval_value(out, ev, 0);
+        if (st == EXPR_DEFINED) {
+            if (mag_cmp_2exp_si(arb_radref(out), 0) < 0) narrow++;
+            for (i = 0; i <= 3; i++)
+                for (j = 0; j <= 3; j++) {
+                    sample(k, k0, k1, i, 3);
+                    sample(m, m0, m1, j, 3);
+                    arb_set_fmpq(a, k, 256);
+                    if (which == 0) { arb_sqr(t, a, 256); arb_mul_2exp_si(t, t, -2); }
+                    else if (which == 1) { arb_sqr(t, a, 256); arb_mul_2exp_si(t, t, -2); arb_neg(t, t); }
+                    else { arb_set_fmpq(b, m, 256); arb_sin(t, b, 256); arb_mul(t, t, a, 256); }
+                    if (!arb_contains(out, t)) {
+                        fprintf(stderr, "%s: ", src[which]);
+                        arb_fprintd(stderr, out, 15);
+                        fprintf(stderr, " misses ");
+                        arb_fprintd(stderr, t, 15);
+                        fprintf(stderr, "\n");
+                    }
+                    assert_true(arb_contains(out, t));
+                    checked++;
+                }
+        }
+        arb_clear(out); arb_clear(a); arb_clear(b); arb_clear(t);
+        fmpq_clear(k0); fmpq_clear(k1); fmpq_clear(m0); fmpq_clear(m1); fmpq_clear(k); fmpq_clear(m);
+        _arb_vec_clear(box, 2);
+        expr_eval_free(ev);
+        expr_prog_free(p);
+        expr_free(e);
+    }
+    fprintf(stderr, "varying extrema: %d samples contained, %d of 150 balls narrower than 1\n", checked, narrow);
+    assert_true(checked > 1000);
+    assert_true(narrow > 75);
+    expr_scope_free(s);
+}
+
 /* The oracle bites: with every verdict negated, the same checks fail. */
 static void test_oracle_bites(void **state)
 {
@@ -521,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_oracle_bites),
         cmocka_unit_test(test_sound_bench),
         cmocka_unit_test(test_sound_random),
+        cmocka_unit_test(test_extremum_varying),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

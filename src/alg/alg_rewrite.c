@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "alg/alg.h"
+#include "expr/expr_quant.h"
 
 #define MAX_DEPTH 200
 
@@ -326,8 +327,17 @@ static int rewrite(expr_t *slot, rw_t *w)
         set_err(w, e, "%s() takes %s arguments", e->name, n);
         return -1;
     }
-    if (want < 0) r = rewrite_extremum(e, w);
-    else r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
+    if (want < 0) {
+        expr_error_t saved = *w->err;
+        int noted = w->noted;
+        r = rewrite_extremum(e, w);
+        if (r == NULL && expr_quant_is_extremum(e) && strstr(w->err->msg, "needs constant data") != NULL) {
+            /* maxof / minof over data that vary: left for the evaluator (src/expr/expr_quant.c) */
+            *w->err = saved;
+            w->noted = noted;
+            return 0;
+        }
+    } else r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
     if (r == NULL) return -1;
     expr_free(e);
     *slot = r;

@@ -19,6 +19,8 @@ typedef enum {
     OP_SINH, OP_COSH, OP_TANH, OP_EXP, OP_LOG, OP_SQRT, OP_CBRT,
     OP_ABS, OP_SIGN, OP_MIN, OP_MAX,
     OP_IF,         /* x = a ? b : c (a boolean register) */
+    OP_MAXOF, OP_MINOF, /* extremum of a function over a range that moves with the box (expr_quant.c):
+                           a, b: registers of LO, HI; c: index into quants */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
     OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF,

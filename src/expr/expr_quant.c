@@ -11,18 +11,28 @@
 #include <string.h>
 #include "expr/expr_quant.h"
 
+int expr_quant_is_extremum(const expr_t e)
+{
+    return e->kind == EXPR_FUNC && e->fn == FN_USER && e->name != NULL &&
+           (strcmp(e->name, "maxof") == 0 || strcmp(e->name, "minof") == 0) && e->nargs == 3 &&
+           e->args[1]->kind == EXPR_VAR && e->args[2]->kind == EXPR_RANGE;
+}
+
 int expr_quant_compile(expr_prog_struct *p, const expr_scope_t s, const expr_t e, expr_error_t *err)
 {
-    expr_scope_t s1 = expr_scope_extend(s, e->args[0]->name);
+    int ext = e->kind == EXPR_FUNC;   /* maxof / minof: F(x) = args[0], x = args[1] */
+    const expr_node *var = ext ? e->args[1] : e->args[0];
+    expr_scope_t s1 = expr_scope_extend(s, var->name);
     expr_t roots[1];
     expr_prog_t sub;
     if (s1 == NULL) {
-        err->line = e->args[0]->line;
-        err->col = e->args[0]->col;
-        snprintf(err->msg, sizeof err->msg, "'%s' is already a name of the case", e->args[0]->name);
+        err->line = var->line;
+        err->col = var->col;
+        snprintf(err->msg, sizeof err->msg, "'%s' is already a name of the case; with data that vary, the "
+                 "bound variable of %s needs a new name", var->name, ext ? e->name : "a quantifier");
         return -1;
     }
-    roots[0] = e->args[3];
+    roots[0] = ext ? e->args[0] : e->args[3];
     sub = expr_compile(roots, 1, s1, err);
     expr_scope_free(s1);
     if (sub == NULL) return -1;
@@ -258,4 +268,151 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
     }
     arf_clear(a_out);
     arf_clear(b_out);
+}
+
+/* ------------------------------------------------------------ extrema */
+
+/* Branch and bound for max (sgn = 1) or min (sgn = -1, on -F) of the
+ * function of ev over the outer range; see expr_quant_extremum_step. */
+static int bound_extremum(expr_quant_ws *w, expr_eval_t ev, int sgn, int has_inner, const arf_t a_out,
+                          const arf_t b_out, arf_t lo, arf_t hi)
+{
+    arf_struct *ub;    /* upper bound (of sgn F) inherited by each queued piece */
+    int head = 0, tail = 0, n, budget = EXPR_QUANT_BUDGET, i, ok = 1, have_lo = 0;
+    arb_t val;
+    arf_t t, wid, minw;
+
+    ub = flint_malloc(w->cap * sizeof(arf_struct));
+    for (i = 0; i < w->cap; i++) arf_init(ub + i);
+    arb_init(val);
+    arf_init(t);
+    arf_init(wid);
+    arf_init(minw);
+    arf_sub(minw, b_out, a_out, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(minw, minw, -40);
+    arf_neg_inf(lo);
+    arf_neg_inf(hi);
+
+    /* lower bound from points: the ends of the inner range */
+    if (has_inner) {
+        const arf_struct *ends[2] = {w->a_in, w->b_in};
+        for (i = 0; i < 2; i++) {
+            expr_interval_arf(w->box + w->np, ends[i], ends[i]);
+            expr_eval_run(ev, w->box, 1);
+            budget--;
+            if (expr_eval_value(val, ev, 0) == EXPR_DEFINED && arb_is_finite(val)) {
+                if (sgn < 0) arb_neg(val, val);
+                arb_get_lbound_arf(t, val, w->prec);
+                if (!have_lo || arf_cmp(t, lo) > 0) arf_set(lo, t);
+                have_lo = 1;
+            }
+        }
+    }
+    arf_set(w->lo + tail, a_out);
+    arf_set(w->hi + tail, b_out);
+    arf_pos_inf(ub + tail);
+    tail = (tail + 1) % w->cap;
+    n = 1;
+    while (n > 0) {
+        arf_struct *l = w->lo + head, *r = w->hi + head, *u = ub + head;
+        head = (head + 1) % w->cap;
+        n--;
+        if (have_lo && arf_cmp(u, lo) < 0) continue;          /* below a certified value */
+        if (budget <= 0) {                                    /* left: its inherited bound counts */
+            if (arf_cmp(u, hi) > 0) arf_set(hi, u);
+            continue;
+        }
+        budget--;
+        expr_interval_arf(w->box + w->np, l, r);
+        expr_eval_run(ev, w->box, 1);
+        if (expr_eval_value(val, ev, 0) != EXPR_DEFINED || !arb_is_finite(val)) {
+            arf_sub(wid, r, l, ARF_PREC_EXACT, ARF_RND_DOWN);
+            if (arf_cmp(wid, minw) <= 0 || n + 2 > w->cap - 1) { ok = 0; continue; }
+            arf_set(t, u);                                    /* split with the inherited bound */
+        } else {
+            if (sgn < 0) arb_neg(val, val);
+            arb_get_ubound_arf(t, val, w->prec);
+            if (arf_cmp(t, u) > 0) arf_set(t, u);
+            if (have_lo && arf_cmp(t, lo) < 0) continue;
+            /* a point of the piece in the inner range raises the lower bound */
+            if (has_inner && meets_inner(w, l, r) && budget > 0) {
+                budget--;
+                expr_interval_arf(w->box + w->np, w->m, w->m);
+                expr_eval_run(ev, w->box, 1);
+                if (expr_eval_value(val, ev, 0) == EXPR_DEFINED && arb_is_finite(val)) {
+                    arf_t q;
+                    arf_init(q);
+                    if (sgn < 0) arb_neg(val, val);
+                    arb_get_lbound_arf(q, val, w->prec);
+                    if (!have_lo || arf_cmp(q, lo) > 0) arf_set(lo, q);
+                    have_lo = 1;
+                    arf_clear(q);
+                }
+            }
+            arf_sub(wid, r, l, ARF_PREC_EXACT, ARF_RND_DOWN);
+            if (budget <= 0 || arf_cmp(wid, minw) <= 0 || n + 2 > w->cap - 1) {
+                if (arf_cmp(t, hi) > 0) arf_set(hi, t);       /* a leaf */
+                continue;
+            }
+        }
+        {
+            int t1 = tail, t2 = (tail + 1) % w->cap;
+            arf_add(w->m, l, r, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_mul_2exp_si(w->m, w->m, -1);
+            arf_set(ub + t1, t);
+            arf_set(ub + t2, t);
+            arf_set(w->lo + t1, l);
+            arf_set(w->hi + t1, w->m);
+            arf_set(w->lo + t2, w->m);
+            arf_set(w->hi + t2, r);
+            tail = (tail + 2) % w->cap;
+            n += 2;
+        }
+    }
+    if (!have_lo || arf_is_inf(hi)) ok = 0;
+    if (ok && arf_cmp(hi, lo) < 0) arf_set(hi, lo);   /* every piece below lo: the max is lo's point */
+    for (i = 0; i < w->cap; i++) arf_clear(ub + i);
+    flint_free(ub);
+    arb_clear(val);
+    arf_clear(t);
+    arf_clear(wid);
+    arf_clear(minw);
+    return ok;
+}
+
+void expr_quant_extremum_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const unsigned char *st,
+                              arb_srcptr box, arb_ptr y, unsigned char *st_out)
+{
+    const arb_struct *lo = v + x->a, *hi = v + x->b;
+    int sgn = x->op == OP_MAXOF ? 1 : -1, i;
+    arf_t a_out, b_out, l, h;
+
+    arb_indeterminate(y);
+    if (st[x->a] == EXPR_UNDEFINED || st[x->b] == EXPR_UNDEFINED) { *st_out = EXPR_UNDEFINED; return; }
+    *st_out = EXPR_PARTIAL;
+    if (w == NULL || st[x->a] != EXPR_DEFINED || st[x->b] != EXPR_DEFINED || !arb_is_finite(lo) ||
+        !arb_is_finite(hi))
+        return;
+    arf_init(a_out);
+    arf_init(b_out);
+    arf_init(l);
+    arf_init(h);
+    arb_get_lbound_arf(a_out, lo, w->prec);
+    arb_get_ubound_arf(b_out, hi, w->prec);
+    arb_get_ubound_arf(w->a_in, lo, w->prec);
+    arb_get_lbound_arf(w->b_in, hi, w->prec);
+    if (arf_cmp(b_out, a_out) < 0) {
+        *st_out = EXPR_UNDEFINED;   /* an empty range at every point: no extremum */
+    } else if (arf_cmp(w->a_in, w->b_in) <= 0) {
+        for (i = 0; i < w->np; i++) arb_set(w->box + i, box + i);
+        if (bound_extremum(w, w->ev[x->c], sgn, 1, a_out, b_out, l, h)) {
+            expr_interval_arf(y, l, h);
+            if (sgn < 0) arb_neg(y, y);
+            *st_out = EXPR_DEFINED;
+        }
+    }   /* else: the range may be empty at some points of the box: PARTIAL */
+    arf_clear(a_out);
+    arf_clear(b_out);
+    arf_clear(l);
+    arf_clear(h);
 }
