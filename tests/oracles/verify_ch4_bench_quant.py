@@ -96,7 +96,7 @@ P = points
 check('psi_g2@ec5_mid', P['ec5_mid'].psi(mpf(1) / 2), '0.858257569496', '1e-11')
 check('xs@ec5_mid', P['ec5_mid'].xs, '0.7', '1e-30')
 check('psi_xs@ec5_mid', P['ec5_mid'].psi(P['ec5_mid'].xs), '1.07082039325', '1e-10')
-check('psi_2 (E-C5, not an expect line)', P['ec5_mid'].psi_max(), '1.12149186273', '1e-11')
+check('psi_2@ec5_mid', P['ec5_mid'].psi_max(), '1.12149186273', '1e-11')
 check('psi_g2@ec3_070', P['ec3_070'].psi(mpf(1) / 2), '0.717944947177', '1e-11')
 check('psi_xs@ec3_070', P['ec3_070'].psi(P['ec3_070'].xs), '0.65', '1e-28')
 check('psi_2 (E-C3, not an expect line)', P['ec3_070'].psi_max(), '0.727207793864', '1e-11')
