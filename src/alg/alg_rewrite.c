@@ -241,9 +241,35 @@ static int root_args(fmpq_poly_t f, fmpq_t lo, fmpq_t hi, slong *k, const expr_t
     return r;
 }
 
+/* 1 if e uses a function other than + - * / and integer powers (so that
+ * the polynomial route cannot apply). */
+static int non_polynomial(const expr_t e)
+{
+    int i;
+    if (e->kind == EXPR_FUNC && e->fn != FN_USER) return 1;
+    if (e->kind == EXPR_PI || e->kind == EXPR_E) return 1;
+    for (i = 0; i < e->nargs; i++)
+        if (non_polynomial(e->args[i])) return 1;
+    return 0;
+}
+
 /* root(P, x, LO .. HI, k): an EXPR_BALL with the certified root. */
 static expr_t rewrite_root(const expr_t call, rw_t *w)
 {
+    if (call->nargs == 4 && non_polynomial(call->args[0])) {   /* exp, sin, sqrt, pi, ...: numeric isolation */
+        arb_t ball;
+        expr_t r = NULL;
+        arb_init(ball);
+        if (alg_root_numeric(ball, call, w->s, w->param_value, w->prec, w->err) == 0) {
+            r = expr_new(EXPR_BALL);
+            arb_set(r->ball, ball);
+            r->line = call->line;
+            r->col = call->col;
+        } else w->noted = 0;
+        arb_clear(ball);
+        return r;
+    }
+    {
     fmpq_poly_t f;
     fmpq_t lo, hi;
     slong k = 0, mult = 0, n;
@@ -280,6 +306,7 @@ static expr_t rewrite_root(const expr_t call, rw_t *w)
     fmpq_clear(hi);
     fmpq_poly_clear(f);
     return r;
+    }
 }
 
 /* maxof / minof / argmax / argmin: an EXPR_BALL from alg_extremum. */
