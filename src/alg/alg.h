@@ -175,6 +175,19 @@ int alg_rewrite_ext(expr_t *e, const expr_scope_t s, const expr_t *param_value, 
 int alg_extremum(arb_t out, const expr_t call, const expr_scope_t s, const expr_t *param_value,
                  slong prec, slong budget, expr_error_t *err);
 
+/* root(P, x, LO .. HI, k) for a P that is not a polynomial (exp, sin, ...):
+ * the k-th real root in [LO, HI] (constant data as for alg_extremum; k an
+ * integer literal). The range is bisected; a piece is dropped when P is
+ * proved nonzero on it, and holds exactly one root when P' has one sign on
+ * it and P has opposite signs at its ends (so the roots are simple and
+ * counted exactly). Any other piece is split down to 2^-(prec/2+16) of the
+ * range; a piece that stays undecided (a multiple root, a root at an end,
+ * P not proved defined) makes the call an error: the root is never guessed.
+ * out: a ball containing the k-th root, refined by signs to about 2^-prec
+ * relative. Returns 0, or -1 with err located in the call. */
+int alg_root_numeric(arb_t out, const expr_t call, const expr_scope_t s, const expr_t *param_value,
+                     slong prec, expr_error_t *err);
+
 /* alg_rewrite and alg_rewrite_ext also replace every maxof / minof / argmax
  * / argmin call (3 arguments) by an EXPR_BALL from alg_extremum at prec bits
  * with the default budget; its note, if it is the first, is returned as 1,

@@ -688,3 +688,226 @@ done:
     expr_scope_free(x.ps);
     return rc;
 }
+
+/* ------------------------------------------------------------ root of a non-polynomial */
+
+typedef struct {
+    expr_eval_t ev;        /* roots: P, P' (in the bound variable) */
+    slong wprec;
+    long evals, budget;
+    arb_t box, v;
+    arf_t lo_in, hi_in, minw;
+    slong found, k;        /* roots isolated so far; the one asked for */
+    arf_t ra, rb;          /* the k-th root's isolating interval */
+    int fail;              /* 1: not proved defined; 2: cannot isolate; 3: budget */
+    arf_t bad;
+} rt_t;
+
+/* Sign of P at the exact point t: -1, 1, 0 (exactly zero), 2 (not decided / not defined). */
+static int rt_sign(rt_t *c, const arf_t t)
+{
+    c->evals++;
+    arb_set_arf(c->box, t);
+    expr_eval_run(c->ev, c->box, 0);
+    if (expr_eval_value(c->v, c->ev, 0) != EXPR_DEFINED) return 2;
+    if (arb_is_zero(c->v)) return 0;
+    if (arb_is_positive(c->v)) return 1;
+    if (arb_is_negative(c->v)) return -1;
+    return 2;
+}
+
+/* Walks [a, b] from left to right, counting the roots of P (each proved simple:
+ * P' of one sign on a piece whose ends have opposite signs); stops at the k-th. */
+static void rt_walk(rt_t *c, const arf_t a, const arf_t b, int depth)
+{
+    arf_t m, w;
+    int sa, sb, dsgn;
+    if (c->fail || c->found >= c->k) return;
+    if (c->evals >= c->budget) { c->fail = 3; return; }
+    c->evals++;
+    expr_interval_arf(c->box, a, b);
+    expr_eval_run(c->ev, c->box, 1);
+    if (expr_eval_value(c->v, c->ev, 0) != EXPR_DEFINED) {
+        arf_init(w);
+        arf_sub(w, b, a, ARF_PREC_EXACT, ARF_RND_DOWN);
+        if (arf_cmp(w, c->minw) <= 0) { c->fail = 1; arf_set(c->bad, a); arf_clear(w); return; }
+        arf_clear(w);
+        goto split;
+    }
+    if (!arb_contains_zero(c->v)) return;                 /* no root here */
+    dsgn = 0;
+    if (expr_eval_value(c->v, c->ev, 1) == EXPR_DEFINED) {
+        if (arb_is_positive(c->v)) dsgn = 1;
+        else if (arb_is_negative(c->v)) dsgn = -1;
+    }
+    if (dsgn != 0) {
+        sa = rt_sign(c, a);
+        sb = rt_sign(c, b);
+        if (sa != 2 && sb != 2 && sa != 0 && sb != 0) {
+            if (sa == sb) return;                         /* monotone, no sign change */
+            /* exactly one simple root, inside (a, b) */
+            if (arf_cmp(a, c->lo_in) < 0 || arf_cmp(b, c->hi_in) > 0) {
+                /* it may lie in the sliver outside the exact range: only if the piece is
+                   strictly inside can it be counted */
+                arf_init(w);
+                arf_sub(w, b, a, ARF_PREC_EXACT, ARF_RND_DOWN);
+                if (arf_cmp(w, c->minw) <= 0) { c->fail = 2; arf_set(c->bad, a); arf_clear(w); return; }
+                arf_clear(w);
+                goto split;
+            }
+            if (++c->found == c->k) {
+                arf_set(c->ra, a);
+                arf_set(c->rb, b);
+            }
+            return;
+        }
+    }
+    arf_init(w);
+    arf_sub(w, b, a, ARF_PREC_EXACT, ARF_RND_DOWN);
+    if (arf_cmp(w, c->minw) <= 0 || depth > 200) { c->fail = 2; arf_set(c->bad, a); arf_clear(w); return; }
+    arf_clear(w);
+split:
+    arf_init(m);
+    arf_add(m, a, b, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    rt_walk(c, a, m, depth + 1);
+    rt_walk(c, m, b, depth + 1);
+    arf_clear(m);
+}
+
+int alg_root_numeric(arb_t out, const expr_t call, const expr_scope_t s, const expr_t *param_value,
+                     slong prec, expr_error_t *err)
+{
+    expr_error_t dummy, de;
+    xc_t x = {s, param_value, NULL, "root", call, err ? err : &dummy, 1};
+    expr_t g = NULL, dg = NULL, roots[2], range = call->args[2];
+    expr_prog_t p = NULL;
+    arb_t lo, hi;
+    rt_t c;
+    int act = 0, rc = -1, sa;
+    arf_t m;
+
+    x.err->msg[0] = '\0';
+    if (call->args[1]->kind != EXPR_VAR)
+        return xfail(&x, call->args[1], "%s(): the variable argument must be a plain name%s", "");
+    if (range->kind != EXPR_RANGE || range->nargs != 2)
+        return xfail(&x, range, "%s(): the third argument must be a range LO .. HI%s", "");
+    if (call->args[3]->kind != EXPR_NUM || !fmpz_is_one(fmpq_denref(call->args[3]->num)) ||
+        fmpz_cmp_si(fmpq_numref(call->args[3]->num), 1) < 0 || fmpz_cmp_si(fmpq_numref(call->args[3]->num), 10000) > 0)
+        return xfail(&x, call->args[3], "%s(): the root number must be an integer from 1 to 10000%s", "");
+    memset(&c, 0, sizeof c);
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(c.box);
+    arb_init(c.v);
+    arf_init(c.lo_in);
+    arf_init(c.hi_in);
+    arf_init(c.minw);
+    arf_init(c.ra);
+    arf_init(c.rb);
+    arf_init(c.bad);
+    arf_init(m);
+    x.ps = expr_scope_new();
+    expr_scope_add_param(x.ps, BOUND);
+    c.wprec = (prec < 16 ? 16 : prec) + 32;
+    c.budget = ALG_EXTREMUM_BUDGET;
+    c.k = fmpz_get_si(fmpq_numref(call->args[3]->num));
+
+    g = expr_copy(call->args[0]);
+    rename_var(g, call->args[1]->name, BOUND);
+    if (xcollect(&x, g, 0) || xcollect(&x, range->args[0], 0) || xcollect(&x, range->args[1], 0)) goto done;
+    if (!x.cont) {
+        xfail(&x, call, "%s(): P must be continuous (no if, sign or atan2) to count its roots%s", "");
+        goto done;
+    }
+    if (expr_check(g, x.ps, 0, x.err)) goto done;
+    if (range_ends(lo, hi, &x, range, c.wprec)) goto done;
+    dg = expr_derivative(g, BOUND, x.ps, &de);
+    if (dg == NULL) {
+        xfail(&x, call, "%s(): P has no symbolic derivative, so its roots cannot be proved simple%s", "");
+        goto done;
+    }
+    roots[0] = g;
+    roots[1] = dg;
+    p = expr_compile(roots, 2, x.ps, x.err);
+    if (p == NULL) goto done;
+    c.ev = expr_eval_new(p, &act, 1, c.wprec);
+    {
+        arf_t a, b;
+        arf_init(a);
+        arf_init(b);
+        arb_get_lbound_arf(a, lo, c.wprec);
+        arb_get_ubound_arf(b, hi, c.wprec);
+        arb_get_ubound_arf(c.lo_in, lo, c.wprec);
+        arb_get_lbound_arf(c.hi_in, hi, c.wprec);
+        arf_sub(c.minw, b, a, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_mul_2exp_si(c.minw, c.minw, -(c.wprec / 2));
+        rt_walk(&c, a, b, 0);
+        arf_clear(a);
+        arf_clear(b);
+    }
+    if (c.fail == 1 || c.fail == 2) {
+        arb_t t;
+        char *s1;
+        arb_init(t);
+        arb_set_arf(t, c.bad);
+        s1 = arb_get_str(t, 10, ARB_STR_NO_RADIUS);
+        xfail(&x, call, c.fail == 1 ? "%s(): P is not proved defined near x = %s"
+                                    : "%s(): cannot prove the roots simple near x = %s (a multiple root, or one "
+                                      "at a point of the range's end)", s1);
+        flint_free(s1);
+        arb_clear(t);
+        goto done;
+    }
+    if (c.fail == 3) {
+        xfail(&x, call, "%s(): evaluation budget reached before the root was isolated%s", "");
+        goto done;
+    }
+    if (c.found < c.k) {
+        char a[32], b[32];
+        snprintf(a, sizeof a, "%ld", (long) c.found);
+        snprintf(b, sizeof b, "%ld", (long) c.k);
+        x.err->line = call->line;
+        x.err->col = call->col;
+        snprintf(x.err->msg, sizeof x.err->msg, "root(): only %s real root(s) in the range, root %s asked for", a,
+                 b);
+        goto done;
+    }
+    /* refine the isolating interval by the sign at its middle */
+    sa = rt_sign(&c, c.ra);
+    for (;;) {
+        int sm;
+        arf_sub(m, c.rb, c.ra, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_abs(c.minw, c.ra);
+        if (arf_cmpabs(c.rb, c.minw) > 0) arf_abs(c.minw, c.rb);
+        arf_mul_2exp_si(c.minw, c.minw, -prec - 4);
+        if (arf_cmp(m, c.minw) <= 0 || c.evals >= c.budget) break;
+        arf_add(m, c.ra, c.rb, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_mul_2exp_si(m, m, -1);
+        sm = rt_sign(&c, m);
+        if (sm == 0) { arf_set(c.ra, m); arf_set(c.rb, m); break; }
+        if (sm == 2) break;                     /* the interval stays certified, just wider */
+        if (sm == sa) arf_set(c.ra, m);
+        else arf_set(c.rb, m);
+    }
+    expr_interval_arf(out, c.ra, c.rb);
+    rc = 0;
+done:
+    if (c.ev) expr_eval_free(c.ev);
+    if (p) expr_prog_free(p);
+    expr_free(g);
+    expr_free(dg);
+    expr_scope_free(x.ps);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(c.box);
+    arb_clear(c.v);
+    arf_clear(c.lo_in);
+    arf_clear(c.hi_in);
+    arf_clear(c.minw);
+    arf_clear(c.ra);
+    arf_clear(c.rb);
+    arf_clear(c.bad);
+    arf_clear(m);
+    return rc;
+}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "alg/alg.h"
+#include "expr/expr_quant.h"
 
 #define MAX_DEPTH 200
 
@@ -240,9 +241,35 @@ static int root_args(fmpq_poly_t f, fmpq_t lo, fmpq_t hi, slong *k, const expr_t
     return r;
 }
 
+/* 1 if e uses a function other than + - * / and integer powers (so that
+ * the polynomial route cannot apply). */
+static int non_polynomial(const expr_t e)
+{
+    int i;
+    if (e->kind == EXPR_FUNC && e->fn != FN_USER) return 1;
+    if (e->kind == EXPR_PI || e->kind == EXPR_E) return 1;
+    for (i = 0; i < e->nargs; i++)
+        if (non_polynomial(e->args[i])) return 1;
+    return 0;
+}
+
 /* root(P, x, LO .. HI, k): an EXPR_BALL with the certified root. */
 static expr_t rewrite_root(const expr_t call, rw_t *w)
 {
+    if (call->nargs == 4 && non_polynomial(call->args[0])) {   /* exp, sin, sqrt, pi, ...: numeric isolation */
+        arb_t ball;
+        expr_t r = NULL;
+        arb_init(ball);
+        if (alg_root_numeric(ball, call, w->s, w->param_value, w->prec, w->err) == 0) {
+            r = expr_new(EXPR_BALL);
+            arb_set(r->ball, ball);
+            r->line = call->line;
+            r->col = call->col;
+        } else w->noted = 0;
+        arb_clear(ball);
+        return r;
+    }
+    {
     fmpq_poly_t f;
     fmpq_t lo, hi;
     slong k = 0, mult = 0, n;
@@ -279,6 +306,7 @@ static expr_t rewrite_root(const expr_t call, rw_t *w)
     fmpq_clear(hi);
     fmpq_poly_clear(f);
     return r;
+    }
 }
 
 /* maxof / minof / argmax / argmin: an EXPR_BALL from alg_extremum. */
@@ -326,8 +354,17 @@ static int rewrite(expr_t *slot, rw_t *w)
         set_err(w, e, "%s() takes %s arguments", e->name, n);
         return -1;
     }
-    if (want < 0) r = rewrite_extremum(e, w);
-    else r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
+    if (want < 0) {
+        expr_error_t saved = *w->err;
+        int noted = w->noted;
+        r = rewrite_extremum(e, w);
+        if (r == NULL && expr_quant_is_extremum(e) && strstr(w->err->msg, "needs constant data") != NULL) {
+            /* maxof / minof over data that vary: left for the evaluator (src/expr/expr_quant.c) */
+            *w->err = saved;
+            w->noted = noted;
+            return 0;
+        }
+    } else r = want == 4 ? rewrite_root(e, w) : rewrite_elim(e, w, want == 3);
     if (r == NULL) return -1;
     expr_free(e);
     *slot = r;

@@ -80,6 +80,14 @@ static int alg_bound_arg(const expr_node *e)
     return -1;
 }
 
+/* Position of the variable bound by e: an algebraic call's, or 0 for
+ * exists / forall (args[0]); -1 if e binds nothing. */
+static int bound_arg(const expr_node *e)
+{
+    if (e->kind == EXPR_EXISTS || e->kind == EXPR_FORALL) return 0;
+    return alg_bound_arg(e);
+}
+
 static int has_alg_call(const expr_node *e)
 {
     int i;
@@ -92,7 +100,7 @@ static int has_alg_call(const expr_node *e)
 /* First variable of e not bound by an algebraic call, or NULL. */
 static const expr_node *first_free_var(const expr_node *e, const char **bound, int nb)
 {
-    int i, k = alg_bound_arg(e);
+    int i, k = bound_arg(e);
     const char *b[16];
     if (e->kind == EXPR_VAR) {
         for (i = 0; i < nb; i++)
@@ -506,7 +514,7 @@ static int find_path(const defs_t *d, int from, int to, char *seen, int *path, i
  * later: "used before its definition", or a cycle. */
 static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, const char **bound, int nb)
 {
-    int i, j, a = alg_bound_arg(e);
+    int i, j, a = bound_arg(e);
     const char *b[16];
     if (e->kind == EXPR_VAR)
         for (i = 0; i < nb; i++)

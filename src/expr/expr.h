@@ -30,7 +30,8 @@ typedef enum {
     EXPR_TRUE, EXPR_FALSE,
     EXPR_NOT,      /* not a0 */
     EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_IMPLIES, EXPR_IFF, /* a0 op a1 */
-    EXPR_RANGE     /* a0 .. a1, only as a function argument (root, argmax) */
+    EXPR_RANGE,    /* a0 .. a1, only as a function argument (root, argmax) */
+    EXPR_EXISTS, EXPR_FORALL /* exists a0 in a1 .. a2 : a3 (a0 the bound EXPR_VAR) */
 } expr_kind;
 
 /* Builtin functions (EXPR_FUNC). FN_USER: unknown to the evaluator; a later
@@ -69,6 +70,8 @@ expr_t expr_var(const char *name);
 expr_t expr_unary(expr_kind kind, expr_t a);
 expr_t expr_binary(expr_kind kind, expr_t a, expr_t b);
 expr_t expr_func(const char *name, int nargs, expr_t *args);
+/* kind EXPR_EXISTS or EXPR_FORALL: "kind var in lo .. hi : pred". */
+expr_t expr_quant(expr_kind kind, const char *var, expr_t lo, expr_t hi, expr_t pred);
 expr_t expr_copy(const expr_t e);
 void expr_free(expr_t e);
 
@@ -108,6 +111,10 @@ int expr_scope_add_param(expr_scope_t s, const char *name);
  * or -1 if the name is taken. is_bool: the definition is a predicate. */
 int expr_scope_add_def(expr_scope_t s, const char *name, expr_t def, int is_bool);
 int expr_scope_nparams(const expr_scope_t s);
+/* A new scope with the names of s (definitions still borrowed) and one more
+ * parameter, name, whose index is expr_scope_nparams(s); NULL if name is
+ * taken. Used for the bound variable of exists / forall. */
+expr_scope_t expr_scope_extend(const expr_scope_t s, const char *name);
 /* 1 if name is a keyword, a constant (pi, e, true, false) or a builtin function. */
 int expr_name_reserved(const char *name);
 const char *expr_scope_param_name(const expr_scope_t s, int index);

@@ -118,6 +118,18 @@ expr_t expr_func(const char *name, int nargs, expr_t *args)
     return e;
 }
 
+expr_t expr_quant(expr_kind kind, const char *var, expr_t lo, expr_t hi, expr_t pred)
+{
+    expr_t e = expr_new(kind);
+    e->nargs = 4;
+    e->args = flint_malloc(4 * sizeof(expr_t));
+    e->args[0] = expr_var(var);
+    e->args[1] = lo;
+    e->args[2] = hi;
+    e->args[3] = pred;
+    return e;
+}
+
 expr_t expr_copy(const expr_t e)
 {
     expr_t r;
@@ -153,7 +165,7 @@ int expr_is_bool_node(const expr_t e)
     switch (e->kind) {
     case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: case EXPR_EQ: case EXPR_NE:
     case EXPR_TRUE: case EXPR_FALSE: case EXPR_NOT: case EXPR_AND: case EXPR_OR:
-    case EXPR_XOR: case EXPR_IMPLIES: case EXPR_IFF:
+    case EXPR_XOR: case EXPR_IMPLIES: case EXPR_IFF: case EXPR_EXISTS: case EXPR_FORALL:
         return 1;
     default:
         return 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "expr/expr_prog.h"
+#include "expr/expr_quant.h"
 
 typedef struct {
     expr_prog_t p;
@@ -269,6 +270,12 @@ static int comp(compiler *cc, const expr_t e)
             return emit(cc, OP_POW, a, b, 0);
         }
     case EXPR_FUNC:
+        if (e->fn == FN_USER && expr_quant_is_extremum(e)) {   /* maxof / minof with varying data */
+            int a = comp(cc, e->args[2]->args[0]), b = comp(cc, e->args[2]->args[1]);
+            int q = cc->failed ? -1 : expr_quant_compile(cc->p, (expr_scope_t) cc->s, e, cc->err);
+            if (q < 0) { cc->failed = 1; return 0; }
+            return emit(cc, strcmp(e->name, "maxof") == 0 ? OP_MAXOF : OP_MINOF, a, b, q);
+        }
         if (e->fn == FN_USER) {
             fail(cc, e, "function '%s' must be rewritten by exact algebra before evaluation", e->name);
             return 0;
@@ -304,6 +311,12 @@ static int comp(compiler *cc, const expr_t e)
     case EXPR_RANGE:
         fail(cc, e, "a range is not a value%s", "");
         return 0;
+    case EXPR_EXISTS: case EXPR_FORALL: {   /* the condition: its own program (expr_quant.c) */
+        int a = comp(cc, e->args[1]), b = comp(cc, e->args[2]);
+        int q = cc->failed ? -1 : expr_quant_compile(cc->p, (expr_scope_t) cc->s, e, cc->err);
+        if (q < 0) { cc->failed = 1; return 0; }
+        return emit(cc, e->kind == EXPR_EXISTS ? OP_EXISTS : OP_FORALL, a, b, q);
+    }
     }
     fail(cc, e, "internal: cannot compile node%s", "");
     return 0;
@@ -337,6 +350,7 @@ void expr_prog_free(expr_prog_t p)
 {
     int i;
     if (p == NULL) return;
+    expr_quant_prog_clear(p);
     for (i = 0; i < p->nconsts; i++) {
         fmpq_clear(p->consts[i].q);
         arb_clear(p->consts[i].ball);

@@ -177,7 +177,10 @@ expr_t expr_simplify(const expr_t e)
     if (e->kind == EXPR_NEG) r = mk_neg(args[0]);
     else if (e->kind == EXPR_FUNC) r = expr_func(e->name, e->nargs, args);
     else if (e->nargs == 1) r = expr_unary(e->kind, args[0]);
-    else r = mk_binary(e->kind, args[0], args[1]);
+    else if (e->kind == EXPR_EXISTS || e->kind == EXPR_FORALL) {
+        r = expr_quant(e->kind, e->args[0]->name, args[1], args[2], args[3]);
+        expr_free(args[0]);
+    } else r = mk_binary(e->kind, args[0], args[1]);
     flint_free(args);
     if (r->line == 0 && r->col == 0) {
         r->line = e->line;

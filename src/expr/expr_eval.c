@@ -13,6 +13,7 @@
  * mean-value form f(x) in f(m) + g.(x - m) and the monotonicity test hold). */
 #include <string.h>
 #include "expr/expr_prog.h"
+#include "expr/expr_quant.h"
 
 #define NAUX 5      /* aux pass 0: midpoint; 1..4: cached endpoint passes */
 
@@ -42,6 +43,7 @@ struct expr_eval_struct {
     arb_t tsc;         /* cos (sin) of the last SIN (COS) of the main pass, for its derivative */
     int want_d;        /* main pass with gradients: keep tsc */
     ulong count;
+    expr_quant_ws *qws; /* exists / forall (expr_quant.c), NULL if none */
 };
 
 /* ------------------------------------------------------------ set-up */
@@ -90,10 +92,11 @@ void expr_eval_set_prec(expr_eval_t ev, slong prec)
     ev->prec = prec;
     set_consts(ev, &ev->main);
     for (i = 0; i < NAUX; i++) set_consts(ev, &ev->aux[i]);
+    expr_quant_ws_set_prec(ev->qws, prec);
 }
 
 slong expr_eval_prec(const expr_eval_t ev) { return ev->prec; }
-ulong expr_eval_count(const expr_eval_t ev) { return ev->count; }
+ulong expr_eval_count(const expr_eval_t ev) { return ev->count + expr_quant_ws_count(ev->qws); }
 
 expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, slong prec)
 {
@@ -132,6 +135,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
             if (ev->pos[x->a] >= 0) arb_one(ev->g + k * nactive + ev->pos[x->a]);
         }
     }
+    ev->qws = expr_quant_ws_new(p, active, nactive, prec);
     expr_eval_set_prec(ev, prec);
     return ev;
 }
@@ -140,6 +144,7 @@ void expr_eval_free(expr_eval_t ev)
 {
     int i;
     if (ev == NULL) return;
+    expr_quant_ws_free(ev->qws);
     pass_clear(&ev->main, ev->n);
     for (i = 0; i < NAUX; i++) pass_clear(&ev->aux[i], ev->n);
     _arb_vec_clear(ev->g, ev->n * (ev->nact ? ev->nact : 1));
@@ -162,6 +167,22 @@ void expr_eval_free(expr_eval_t ev)
 
 static int maxst(int a, int b) { return a > b ? a : b; }
 
+/* y = a ball [0, u'] with u' >= u and lower end exactly 0 (u >= 0): the
+ * midpoint u'/2 has a 30-bit mantissa, so the radius equals it exactly. A
+ * rounded [0, u] could reach below 0, and sqrt would then see a partial
+ * domain. */
+static void nonneg_upto(arb_t y, const arf_t u)
+{
+    arf_t t;
+    arf_init(t);
+    arf_set_round(arb_midref(y), u, MAG_BITS - 1, ARF_RND_UP);
+    arf_mul_2exp_si(arb_midref(y), arb_midref(y), -1);
+    arf_get_mag_lower(arb_radref(y), arb_midref(y));
+    arf_set_mag(t, arb_radref(y));
+    if (!arf_equal(t, arb_midref(y))) arf_get_mag(arb_radref(y), arb_midref(y));   /* (not reached) */
+    arf_clear(t);
+}
+
 /* [0, max |x|] for a ball x that may contain zero. */
 static void abs_enclosure(arb_t y, const arb_t x, slong prec)
 {
@@ -171,10 +192,7 @@ static void abs_enclosure(arb_t y, const arb_t x, slong prec)
         arf_t u;
         arf_init(u);
         arb_get_abs_ubound_arf(u, x, prec);
-        arf_t z;
-        arf_init(z);
-        arb_set_interval_arf(y, z, u, prec);
-        arf_clear(z);
+        nonneg_upto(y, u);
         arf_clear(u);
     }
 }
@@ -349,6 +367,12 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
             if (st[x->a] == EXPR_UNDEFINED) s = EXPR_UNDEFINED;
         }
         st[k] = s;
+        return;
+    case OP_EXISTS: case OP_FORALL:   /* the tightening passes of numbers do not search */
+        expr_quant_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, st + k, tv + k);
+        return;
+    case OP_MAXOF: case OP_MINOF:
+        expr_quant_extremum_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, y, st + k);
         return;
     default:
         break;
@@ -527,7 +551,16 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         else set_interval_si(y, -1, 1, prec);
         break;
     case OP_MIN: arb_min(y, a, b, prec); break;
-    case OP_MAX: arb_max(y, a, b, prec); break;
+    case OP_MAX:
+        arb_max(y, a, b, prec);
+        if ((arb_is_nonnegative(a) || arb_is_nonnegative(b)) && !arb_is_nonnegative(y)) {
+            arf_t u;   /* max(0, t) stays >= 0 through rounding */
+            arf_init(u);
+            arb_get_ubound_arf(u, y, prec);
+            nonneg_upto(y, u);
+            arf_clear(u);
+        }
+        break;
     default:
         arb_indeterminate(y);
         s = EXPR_PARTIAL;

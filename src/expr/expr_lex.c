@@ -102,6 +102,7 @@ void expr_lex_next(expr_lexer *lx)
     case '(': t->kind = TOK_LPAREN; break;
     case ')': t->kind = TOK_RPAREN; break;
     case ',': t->kind = TOK_COMMA; break;
+    case ':': t->kind = TOK_COLON; break;
     case '.':
         if (p[1] == '.') { t->kind = TOK_DOTDOT; t->len = 2; break; }
         goto bad;

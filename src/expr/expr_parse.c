@@ -2,7 +2,9 @@
  *
  * Precedence, lowest first: iff, implies (right), or, xor, and, not,
  * comparison (does not chain), + -, * /, unary minus, ^ (right; its right
- * operand may carry a sign), call and atom. */
+ * operand may carry a sign), call and atom. A quantifier "exists NAME in
+ * LO .. HI : PRED" (or forall) stands where 'not' may stand; LO and HI are
+ * sums, and PRED extends as far to the right as possible. */
 #include <stdio.h>
 #include <string.h>
 #include "expr/expr_lex.h"
@@ -56,7 +58,7 @@ static expr_t at(parser *ps, expr_t e, const expr_tok *t)
 
 static int is_reserved(const expr_lexer *lx)
 {
-    static const char *w[] = {"and", "or", "not", "xor", "implies", "iff", NULL};
+    static const char *w[] = {"and", "or", "not", "xor", "implies", "iff", "exists", "forall", NULL};
     int i;
     for (i = 0; w[i]; i++)
         if (expr_lex_is_word(lx, w[i])) return 1;
@@ -250,8 +252,73 @@ static expr_t parse_cmp(parser *ps)
     return a;
 }
 
+/* exists NAME in LO .. HI : PRED, at the word exists / forall. */
+static expr_t parse_quant(parser *ps)
+{
+    expr_tok t = ps->lx.tok, tn;
+    expr_kind kind = expr_lex_is_word(&ps->lx, "exists") ? EXPR_EXISTS : EXPR_FORALL;
+    char name[128];
+    expr_t lo = NULL, hi = NULL, pred = NULL, e;
+
+    if (++ps->depth > EXPR_MAX_DEPTH) {
+        ps->err->line = t.line;
+        ps->err->col = t.col;
+        snprintf(ps->err->msg, sizeof ps->err->msg, "expression nested deeper than %d levels", EXPR_MAX_DEPTH);
+        ps->lx.failed = 1;
+        ps->depth--;
+        return NULL;
+    }
+    expr_lex_next(&ps->lx);
+    tn = ps->lx.tok;
+    if (tn.kind != TOK_IDENT || is_reserved(&ps->lx) || expr_lex_is_word(&ps->lx, "in")) {
+        fail_at(ps, &tn, "the name of the bound variable");
+        ps->depth--;
+        return NULL;
+    }
+    if (tn.len >= (int) sizeof name) {
+        ps->err->line = tn.line;
+        ps->err->col = tn.col;
+        snprintf(ps->err->msg, sizeof ps->err->msg, "name longer than %d characters", (int) sizeof name - 1);
+        ps->lx.failed = 1;
+        ps->depth--;
+        return NULL;
+    }
+    memcpy(name, tn.start, tn.len);
+    name[tn.len] = 0;
+    expr_lex_next(&ps->lx);
+    if (!expr_lex_is_word(&ps->lx, "in")) {
+        fail_at(ps, &ps->lx.tok, "'in' after the bound variable");
+        ps->depth--;
+        return NULL;
+    }
+    expr_lex_next(&ps->lx);
+    lo = parse_sum(ps);
+    if (!failed(ps) && ps->lx.tok.kind != TOK_DOTDOT) fail_at(ps, &ps->lx.tok, "'..' in the range LO .. HI");
+    if (!failed(ps)) {
+        expr_lex_next(&ps->lx);
+        hi = parse_sum(ps);
+    }
+    if (!failed(ps) && ps->lx.tok.kind != TOK_COLON) fail_at(ps, &ps->lx.tok, "':' before the condition");
+    if (!failed(ps)) {
+        expr_lex_next(&ps->lx);
+        pred = parse_iff(ps);
+    }
+    ps->depth--;
+    if (failed(ps)) {
+        expr_free(lo);
+        expr_free(hi);
+        expr_free(pred);
+        return NULL;
+    }
+    e = at(ps, expr_quant(kind, name, lo, hi, pred), &t);
+    e->args[0]->line = tn.line;
+    e->args[0]->col = tn.col;
+    return e;
+}
+
 static expr_t parse_not(parser *ps)
 {
+    if (expr_lex_is_word(&ps->lx, "exists") || expr_lex_is_word(&ps->lx, "forall")) return parse_quant(ps);
     if (expr_lex_is_word(&ps->lx, "not")) {
         expr_tok t = ps->lx.tok;
         expr_t e;

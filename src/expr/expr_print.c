@@ -611,6 +611,28 @@ static char *tex_trig_power(const expr_t e, int *prec)
     return r;
 }
 
+/* exists / forall: "exists x in LO .. HI : P", "∃x ∈ [LO, HI]: P",
+ * "\exists x \in \left[LO, HI\right]\colon P". The condition extends to
+ * the right as far as it can, so the node has the lowest level. */
+static char *pr_quant(const expr_t e, style_t st, int *prec)
+{
+    sbuf b;
+    int p, ex = e->kind == EXPR_EXISTS;
+    *prec = P_RANGE;
+    sb_init(&b);
+    if (st == ST_TEXT) sb_put(&b, ex ? "exists " : "forall ");
+    else if (st == ST_UNI) sb_put(&b, ex ? "∃" : "∀");
+    else sb_put(&b, ex ? "\\exists " : "\\forall ");
+    sb_take(&b, pr(e->args[0], st, &p));
+    sb_put(&b, st == ST_TEXT ? " in " : st == ST_UNI ? " ∈ [" : " \\in \\left[");
+    sb_take(&b, child(e->args[1], st, P_ADD));
+    sb_put(&b, st == ST_TEXT ? " .. " : ", ");
+    sb_take(&b, child(e->args[2], st, P_ADD));
+    sb_put(&b, st == ST_TEXT ? " : " : st == ST_UNI ? "]: " : "\\right]\\colon ");
+    sb_take(&b, pr(e->args[3], st, &p));
+    return b.s;
+}
+
 static char *pr(const expr_t e, style_t st, int *prec)
 {
     sbuf b;
@@ -659,6 +681,8 @@ static char *pr(const expr_t e, style_t st, int *prec)
         return pr_pow(e, st, prec);
     case EXPR_FUNC:
         return pr_func(e, st, prec);
+    case EXPR_EXISTS: case EXPR_FORALL:
+        return pr_quant(e, st, prec);
     default:
         if (e->nargs == 2) return pr_binary(e, st, prec);
         return str_dup("?");

@@ -19,9 +19,12 @@ typedef enum {
     OP_SINH, OP_COSH, OP_TANH, OP_EXP, OP_LOG, OP_SQRT, OP_CBRT,
     OP_ABS, OP_SIGN, OP_MIN, OP_MAX,
     OP_IF,         /* x = a ? b : c (a boolean register) */
+    OP_MAXOF, OP_MINOF, /* extremum of a function over a range that moves with the box (expr_quant.c):
+                           a, b: registers of LO, HI; c: index into quants */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
-    OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF
+    OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF,
+    OP_EXISTS, OP_FORALL  /* a, b: registers of LO, HI; c: index into quants (expr_quant.c) */
 } expr_op;
 
 typedef struct {
@@ -45,6 +48,9 @@ struct expr_prog_struct {
     int *roots;
     int nroots;
     int nparams;
+    struct expr_prog_struct **quants;   /* per quantifier: its condition, one parameter more */
+    int nquants;
+    int qdepth;                         /* deepest nesting of quantifiers */
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)

@@ -32,7 +32,7 @@ void expr_scope_free(expr_scope_t s)
 int expr_name_reserved(const char *name)
 {
     static const char *w[] = {"pi", "e", "true", "false", "and", "or", "not", "xor",
-                              "implies", "iff", NULL};
+                              "implies", "iff", "exists", "forall", NULL};
     int i, a, b;
     for (i = 0; w[i]; i++)
         if (strcmp(w[i], name) == 0) return 1;
@@ -69,6 +69,18 @@ int expr_scope_add_def(expr_scope_t s, const char *name, expr_t def, int is_bool
 
 int expr_scope_nparams(const expr_scope_t s) { return s->nparams; }
 
+expr_scope_t expr_scope_extend(const expr_scope_t s, const char *name)
+{
+    expr_scope_t r = expr_scope_new();
+    int i;
+    for (i = 0; s != NULL && i < s->n; i++) add(r, s->e[i].name, s->e[i].kind, s->e[i].def);
+    if (add(r, name, 0, NULL) < 0) {
+        expr_scope_free(r);
+        return NULL;
+    }
+    return r;
+}
+
 const char *expr_scope_param_name(const expr_scope_t s, int index)
 {
     int i;
@@ -97,7 +109,10 @@ typedef struct {
     expr_error_t *err;
     const char *bound[8];   /* variables bound by disc/res/root/extremum functions */
     int nbound;
+    int nquant;             /* enclosing exists / forall */
 } checker;
+
+#define EXPR_QUANT_MAX_NEST 3   /* as in expr_quant.h */
 
 static int fail(checker *ck, const expr_t e, const char *fmt, const char *a, const char *b)
 {
@@ -162,6 +177,32 @@ static int check_user(checker *ck, const expr_t e)
     return 0;
 }
 
+/* exists / forall: the bound name is new (not a name of the scope nor an
+ * enclosing bound variable), the range ends are numbers that do not see it,
+ * the condition is a predicate that does. */
+static int check_quant(checker *ck, const expr_t e)
+{
+    const char *name = e->args[0]->name;
+    int i;
+    if (e->args[0]->kind != EXPR_VAR) return fail(ck, e, "expected the name of the bound variable%s%s", NULL, NULL);
+    for (i = 0; i < ck->nbound; i++)
+        if (strcmp(ck->bound[i], name) == 0)
+            return fail(ck, e->args[0], "'%s' is already bound by an enclosing call%s", name, NULL);
+    if (expr_scope_lookup(ck->s, name, NULL, NULL) >= 0)
+        return fail(ck, e->args[0], "'%s' is already a name of the case; the bound variable needs a new name%s",
+                    name, NULL);
+    if (want(ck, e->args[1], 0) < 0 || want(ck, e->args[2], 0) < 0) return -1;
+    if (ck->nbound == 8) return fail(ck, e, "functions with bound variables nested too deeply%s%s", NULL, NULL);
+    if (ck->nquant == EXPR_QUANT_MAX_NEST)   /* each level multiplies the work by its budget */
+        return fail(ck, e, "quantifiers nested deeper than 3%s%s", NULL, NULL);
+    ck->bound[ck->nbound++] = name;
+    ck->nquant++;
+    i = want(ck, e->args[3], 1);
+    ck->nquant--;
+    ck->nbound--;
+    return i < 0 ? -1 : 1;
+}
+
 static int type_of(checker *ck, const expr_t e)
 {
     int i, lo, hi, k;
@@ -191,6 +232,8 @@ static int type_of(checker *ck, const expr_t e)
         return 1;
     case EXPR_RANGE:
         return fail(ck, e, "a range LO .. HI is not allowed here%s%s", NULL, NULL);
+    case EXPR_EXISTS: case EXPR_FORALL:
+        return check_quant(ck, e);
     case EXPR_FUNC:
         if (e->fn == FN_USER) return check_user(ck, e) < 0 ? -1 : 0;
         expr_fn_lookup(e->name, &lo, &hi);
@@ -209,7 +252,7 @@ static int type_of(checker *ck, const expr_t e)
 
 int expr_check(const expr_t e, const expr_scope_t s, int want_type, expr_error_t *err)
 {
-    checker ck = {s, err, {0}, 0};
+    checker ck = {s, err, {0}, 0, 0};
     expr_error_t local;
     if (err == NULL) ck.err = &local;
     return want(&ck, e, want_type) < 0 ? -1 : 0;

@@ -622,10 +622,103 @@ static int compare(const expr_t e, sound_point *p)
     return r;
 }
 
+/* exists / forall at a point, one-sided: the condition is evaluated at
+ * SOUND_QUANT_GRID + 1 equally spaced points of [LO, HI] (exact rationals
+ * when LO and HI are; else interior points only, from the 256-bit values).
+ * exists: TRUE when some sample is TRUE; forall: FALSE when some sample is
+ * FALSE; an empty range (HI < LO) decides exactly; otherwise ambiguous (a
+ * grid proves no "for all"). */
+#define SOUND_QUANT_GRID 64
+static int eval_quant(const expr_t e, sound_point *p)
+{
+    int ex = e->kind == EXPR_EXISTS, wit = ex ? SOUND_TRUE : SOUND_FALSE, r = SOUND_TAMBIG, j, i, c;
+    sound_val lo, hi;
+    expr_scope_t s1;
+    sound_point q;
+    fmpq_t a, b, x, t;
+    fmpz_t den;
+
+    sound_val_init(lo);
+    sound_val_init(hi);
+    sound_eval_num(lo, e->args[1], p);
+    sound_eval_num(hi, e->args[2], p);
+    if (lo->st != SOUND_DEF || hi->st != SOUND_DEF) {
+        r = (lo->st == SOUND_UNDEF || hi->st == SOUND_UNDEF) ? SOUND_TUNDEF : SOUND_TAMBIG;
+        sound_val_clear(lo);
+        sound_val_clear(hi);
+        return r;
+    }
+    {
+        sound_val d;
+        sound_val_init(d);
+        arith(d, EXPR_SUB, hi, lo);
+        c = d->st == SOUND_DEF ? sound_val_sgn(d) : SOUND_SGN_AMBIG;
+        sound_val_clear(d);
+    }
+    if (c == -1) {   /* empty range */
+        sound_val_clear(lo);
+        sound_val_clear(hi);
+        return ex ? SOUND_FALSE : SOUND_TRUE;
+    }
+    if (c == SOUND_SGN_AMBIG || (c == 0 && !(lo->rat && hi->rat))) {
+        sound_val_clear(lo);
+        sound_val_clear(hi);
+        return SOUND_TAMBIG;
+    }
+    s1 = expr_scope_extend(p->scope, e->args[0]->name);
+    if (s1 == NULL) {
+        sound_val_clear(lo);
+        sound_val_clear(hi);
+        return SOUND_TAMBIG;
+    }
+    sound_point_init(&q, s1);
+    for (i = 0; i < p->nparams; i++) sound_val_set(q.param + i, p->param + i);
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_init(x);
+    fmpq_init(t);
+    fmpz_init_set_ui(den, SOUND_QUANT_GRID);
+    r = SOUND_TAMBIG;
+    for (j = 0; j <= SOUND_QUANT_GRID && r == SOUND_TAMBIG; j++) {
+        int inexact = !(lo->rat && hi->rat);
+        if (inexact && (j == 0 || j == SOUND_QUANT_GRID)) continue;
+        if (inexact) {
+            mpq_t m;
+            mpq_init(m);
+            mpfr_get_q(m, lo->lo);
+            fmpq_set_mpq(a, m);
+            mpfr_get_q(m, hi->lo);
+            fmpq_set_mpq(b, m);
+            mpq_clear(m);
+        } else {
+            fmpq_set(a, lo->q);
+            fmpq_set(b, hi->q);
+        }
+        fmpq_sub(t, b, a);
+        fmpq_mul_si(t, t, j);
+        fmpq_div_fmpz(t, t, den);
+        fmpq_add(x, a, t);
+        sound_point_set_fmpq(&q, p->nparams, x);
+        if (sound_eval_bool(e->args[3], &q) == wit) r = wit;
+    }
+    fmpq_clear(a);
+    fmpq_clear(b);
+    fmpq_clear(x);
+    fmpq_clear(t);
+    fmpz_clear(den);
+    sound_point_clear(&q);
+    expr_scope_free(s1);
+    sound_val_clear(lo);
+    sound_val_clear(hi);
+    return r;
+}
+
 int sound_eval_bool(const expr_t e, sound_point *p)
 {
     int a, b;
     switch (e->kind) {
+    case EXPR_EXISTS: case EXPR_FORALL:
+        return eval_quant(e, p);
     case EXPR_TRUE: return SOUND_TRUE;
     case EXPR_FALSE: return SOUND_FALSE;
     case EXPR_NOT: return t_not(sound_eval_bool(e->args[0], p));
