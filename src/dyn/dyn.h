@@ -38,6 +38,10 @@ typedef struct {
     arb_t cphi[2], sphi[2];
     arb_t mu[2];
     slong prec;
+    /* the single-contact and free modes, solved once by dyn_model_set (in the
+       order FF, SF, PF, NF, FS, FP, FN): ok, forces and accelerations */
+    int mode_ok[7];
+    arb_t mode_lam[7][4], mode_acc[7][4];
 } dyn_model_struct;
 typedef dyn_model_struct dyn_model_t[1];
 
@@ -86,6 +90,15 @@ int dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int
 int dyn_return(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t m,
                const arb_t psi, slong prec);
 
+/* dyn_return, and *flags: DYN_SINGLE_BRANCH when one branch sequence covers
+ * the whole ball (no guard undecided: R and G are continuous there), and
+ * DYN_COLLAPSE when every point of the ball returns (none absorbed) and
+ * every branch ends stuck on contact 1, so that R = -phi2 (u = u_S) on the
+ * whole ball. */
+enum { DYN_SINGLE_BRANCH = 1, DYN_COLLAPSE = 2 };
+int dyn_return_info(arb_t psi_next, arb_t G, arb_t Gz, char *path, int *flags, const dyn_model_t m,
+                    const arb_t psi, slong prec);
+
 /* ---------------------------------------------------------- certificate */
 
 enum { DYN_UNDECIDED = 0, DYN_STABLE = 1, DYN_UNSTABLE = 2 };
@@ -126,7 +139,9 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
                   int depth, slong prec);
 
 /* Proves a fixed point near psi0 (see dyn_cert_run). Returns 1 and sets U
- * and GU when R(U) lies in the interior of U (R one branch on U). */
+ * and GU (an enclosure of G on U) when R(U) lies in the interior of U and
+ * either R is one branch on U (continuous: Brouwer) or R collapses to the
+ * constant -phi2 on U (then -phi2, inside U, is the fixed point). */
 int dyn_fixed_point(arb_t U, arb_t GU, const dyn_model_t m, const arb_t psi0, slong prec);
 
 /* Cycle bound of a weighted digraph (n nodes, edges from[e] -> to[e], upper

@@ -48,7 +48,8 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
     long *from = NULL, *to = NULL;
     arb_ptr w = NULL;
     arb_t plo, pw, t, core;
-    int bad = 0;
+    int bad = 0, giveup = 0;
+    long evals = 0, budget = 8 * n0 + 64;   /* leaf evaluations spent on refinement */
 
     c->verdict = DYN_UNDECIDED;
     c->nodes = c->edges = c->absorbed = c->unknown = c->outside = 0;
@@ -86,7 +87,14 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
             arb_set(L[n].lo, slo + sp); arb_set(L[n].hi, shi + sp);
             L[n].level = stack[sp].level;
             leaf_eval(&L[n], m, prec);
+            evals++;
             if ((L[n].status == DYN_UNKNOWN || L[n].status == DYN_ESCAPE
+                 || (L[n].status == DYN_OK && !arb_contains(core, L[n].next)))) {
+                /* a leaf left open at the depth limit, or the budget spent: stability
+                   cannot be proved any more, stop refining */
+                if (L[n].level >= depth || evals >= budget) giveup = 1;
+            }
+            if (!giveup && (L[n].status == DYN_UNKNOWN || L[n].status == DYN_ESCAPE
                  || (L[n].status == DYN_OK && !arb_contains(core, L[n].next))) && L[n].level < depth
                 && sp + 2 < n0 + 64) {
                 /* push the upper half first so that the lower half is done first */
@@ -144,7 +152,7 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
         int tries = 0;
         arb_init(U); arb_init(GU); arb_init(one);
         arb_one(one);
-        for (long a = 0; a < n && tries < 16 && c->verdict == DYN_UNDECIDED; a++) {
+        for (long a = 0; a < n && tries < 4 && c->verdict == DYN_UNDECIDED; a++) {
             if (L[a].status != DYN_OK || !arb_overlaps(L[a].next, L[a].psi)) continue;
             tries++;
             if (dyn_fixed_point(U, GU, m, L[a].next, prec) && arb_gt(GU, one)) {

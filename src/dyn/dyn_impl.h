@@ -35,6 +35,9 @@ static inline int dyn_choose(dyn_choice *ch, int nalt)
     return ch->pick[ch->pos++];
 }
 
+/* dyn_mode_solve without the cache of dyn_model_set. */
+int _dyn_mode_solve(arb_ptr lam, arb_ptr a, const dyn_model_t m, const char mode[2], slong prec);
+
 int _dyn_impact(arb_ptr vout, int *stick, int *sigma, const dyn_model_t m, arb_srcptr v,
                 int i, int sustained, dyn_choice *ch, slong prec);
 int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int k_stuck,

@@ -1,6 +1,6 @@
 /* dyn_model.c -- the ZOD data A = J M^-1 J^T and b = J M^-1 F_ex of a body on
  * two contacts (spec seed002.md §1.5-§1.6), m = F = 1, as balls. */
-#include "dyn/dyn.h"
+#include "dyn/dyn_impl.h"
 
 void dyn_model_init(dyn_model_t m)
 {
@@ -12,6 +12,10 @@ void dyn_model_init(dyn_model_t m)
     }
     for (int i = 0; i < 2; i++) {
         arb_init(m->cphi[i]); arb_init(m->sphi[i]); arb_init(m->mu[i]);
+    }
+    for (int k = 0; k < 7; k++) {
+        m->mode_ok[k] = 0;
+        for (int r = 0; r < 4; r++) { arb_init(m->mode_lam[k][r]); arb_init(m->mode_acc[k][r]); }
     }
     m->prec = 128;
 }
@@ -27,6 +31,8 @@ void dyn_model_clear(dyn_model_t m)
     for (int i = 0; i < 2; i++) {
         arb_clear(m->cphi[i]); arb_clear(m->sphi[i]); arb_clear(m->mu[i]);
     }
+    for (int k = 0; k < 7; k++)
+        for (int r = 0; r < 4; r++) { arb_clear(m->mode_lam[k][r]); arb_clear(m->mode_acc[k][r]); }
 }
 
 /* Contains every A and b entry over the balls: the direction vectors
@@ -76,6 +82,19 @@ void dyn_model_set(dyn_model_t m, arb_srcptr p, slong prec)
     }
     for (int i = 0; i < 4; i++) { arb_clear(ux[i]); arb_clear(uz[i]); arb_clear(c[i]); }
     arb_clear(r2); arb_clear(t); arb_clear(fx); arb_clear(fz);
+    /* the modes a return uses, solved once */
+    {
+        static const char *names[7] = {"FF", "SF", "PF", "NF", "FS", "FP", "FN"};
+        arb_ptr lam = _arb_vec_init(4), a = _arb_vec_init(4);
+        for (int k = 0; k < 7; k++) {
+            m->mode_ok[k] = 0;
+            if (_dyn_mode_solve(lam, a, m, names[k], prec) == 0) {
+                m->mode_ok[k] = 1;
+                for (int r = 0; r < 4; r++) { arb_set(m->mode_lam[k][r], lam + r); arb_set(m->mode_acc[k][r], a + r); }
+            }
+        }
+        _arb_vec_clear(lam, 4); _arb_vec_clear(a, 4);
+    }
 }
 
 void dyn_model_set_d(dyn_model_t m, const double p[10], slong prec)

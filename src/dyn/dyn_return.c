@@ -20,12 +20,13 @@ static const char *impact_name(int stick, int sigma)
 /* The section state: (x2', z2') = (sin psi, -cos psi), contact 1 closed,
  * z1' = 0, and x1' from the kinematics of two closed contacts,
  * x1' = (cos phi2 x2' - sin phi2 z2') / cos phi1 = sin(psi + phi2) / cos phi1. */
-static int return_once(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t m,
-                       const arb_t psi, dyn_choice *ch, slong prec)
+static int return_once(arb_t psi_next, arb_t G, arb_t Gz, char *path, int *collapse,
+                       const dyn_model_t m, const arb_t psi, dyn_choice *ch, slong prec)
 {
     arb_ptr v = _arb_vec_init(4), w = _arb_vec_init(4);
     arb_t sp, cp, zk, zero, t;
     int stick, sigma, sust, res, stuck_end = 0;
+    *collapse = 0;
     char buf[32];
     arb_init(sp); arb_init(cp); arb_init(zk); arb_init(zero); arb_init(t);
     if (path) path[0] = 0;
@@ -73,6 +74,7 @@ static int return_once(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_
     /* next direction and growth */
     arb_neg(t, v + 3);
     arb_nonnegative_part(t, t);        /* -z2' >= 0 at a landing */
+    *collapse = stuck_end;
     if (stuck_end)
         arb_neg(psi_next, m->phi2);    /* sticking collapse: u_next = -tan(phi2) exactly */
     else {
@@ -104,18 +106,19 @@ done:
  * with the union of psi_next and G over the runs that return (points of
  * absorbed runs have no successor). */
 #define DYN_MAXRUNS 64
-int dyn_return(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t m,
-               const arb_t psi, slong prec)
+int dyn_return_info(arb_t psi_next, arb_t G, arb_t Gz, char *path, int *flags, const dyn_model_t m,
+                    const arb_t psi, slong prec)
 {
     dyn_choice ch;
     arb_t pn, g, gz;
-    int runs = 0, nok = 0, nabs = 0, nesc = 0, res = DYN_UNKNOWN;
+    int runs = 0, nok = 0, nabs = 0, nesc = 0, res = DYN_UNKNOWN, ncol = 0;
     arb_init(pn); arb_init(g); arb_init(gz);
     ch.len = 0; ch.overflow = 0;
     for (;;) {
         int r;
+        int col = 0;
         ch.pos = 0;
-        r = return_once(pn, g, Gz ? gz : NULL, nok == 0 ? path : NULL, m, psi, &ch, prec);
+        r = return_once(pn, g, Gz ? gz : NULL, nok == 0 ? path : NULL, &col, m, psi, &ch, prec);
         runs++;
         if (ch.overflow || r == DYN_UNKNOWN) { nok = -1; break; }
         if (r == DYN_OK) {
@@ -125,6 +128,7 @@ int dyn_return(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t 
                 if (Gz) arb_union(Gz, Gz, gz, prec);
             }
             nok++;
+            ncol += col;
         } else if (r == DYN_ABSORBED) nabs++;
         else nesc++;
         /* next sequence: the last choice point that has an untried branch */
@@ -138,6 +142,15 @@ int dyn_return(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t 
     else if (nesc > 0) res = (nok == 0 && nabs == 0) ? DYN_ESCAPE : DYN_UNKNOWN;
     else if (nok > 0) res = DYN_OK;
     else res = DYN_ABSORBED;
+    if (flags)
+        *flags = (res == DYN_OK && runs == 1 ? DYN_SINGLE_BRANCH : 0)
+                 | (res == DYN_OK && nabs == 0 && ncol == nok ? DYN_COLLAPSE : 0);
     arb_clear(pn); arb_clear(g); arb_clear(gz);
     return res;
+}
+
+int dyn_return(arb_t psi_next, arb_t G, arb_t Gz, char *path, const dyn_model_t m,
+               const arb_t psi, slong prec)
+{
+    return dyn_return_info(psi_next, G, Gz, path, NULL, m, psi, prec);
 }
