@@ -59,14 +59,14 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
         return -1;
     }
     t = strcmp(sec->values[i], "holonomic") == 0 ? 0 : strcmp(sec->values[i], "contact") == 0 ? 1
-        : strcmp(sec->values[i], "impulsive") == 0 ? 2 : -1;
+        : strcmp(sec->values[i], "impulsive") == 0 ? 2 : strcmp(sec->values[i], "zod_return_map") == 0 ? 3 : -1;
     if (t < 0) {
-        mech_error(err, file, sec->lines[i], 1, "type: expected holonomic, contact or impulsive, got '%s'",
-                   sec->values[i]);
+        mech_error(err, file, sec->lines[i], 1, "type: expected holonomic, contact, impulsive or "
+                   "zod_return_map, got '%s'", sec->values[i]);
         return -1;
     }
     extra = t == 1 ? contact_keys : t == 2 ? impulse_keys : NULL;
-    for (i = 0; i < sec->nkeys; i++)
+    for (i = 0; i < sec->nkeys && t != 3; i++)
         if (!in_list(sec->keys[i], common_keys) && !in_list(sec->keys[i], extra)) {
             mech_error(err, file, sec->lines[i], 1, "[model %s]: unknown key '%s' for type %s", sec->name,
                        sec->keys[i], t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
@@ -84,6 +84,11 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
                    "'prefix = NAME'", sec->name);
         return -1;
     }
+    if (t == 3) {                 /* seed 002's certified return map (mech_zod.c) */
+        memset(&m, 0, sizeof m);
+        rc = mech_zod(&b, sec, file, s, err);
+        goto built;
+    }
     if (mech_model_parse(&m, sec, file, s, err)) {
         mech_model_clear(&m);
         return -1;
@@ -99,6 +104,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
     else if (t == 1) rc = mech_contact(&b, &m, msg, sizeof msg);
     else rc = mech_impulsive(&b, &m, sec, file, err);
     mech_model_clear(&m);
+built:
     if (rc == 0) {
         /* names must be new to the scope (and to each other, by construction) */
         for (i = 0; i < b.n; i++)
@@ -108,7 +114,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const case_section *sec, const
                 rc = -1;
                 break;
             }
-    } else if (t != 2)
+    } else if (t != 2 && t != 3)
         mech_error(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
     if (rc) {
         mech_defs_free(b.defs, b.n);
