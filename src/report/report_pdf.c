@@ -316,6 +316,18 @@ rp_definitions(rdoc *d, const results_t *res)
         for (i = 0; i < n; i++)
         {
             char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
+            if (rhs && strlen(rhs) > 600)
+            {
+                /* a generated piecewise table (e.g. a zod_return_map plane): its head only */
+                size_t cut = 240;
+                char *t;
+                while (cut > 0 && ((unsigned char) rhs[cut] & 0xC0) == 0x80)
+                    cut--;
+                t = rp_fmt("%.*s … (%zu more characters: a generated piecewise table; see the case's model "
+                           "block)", (int) cut, rhs, strlen(rhs) - cut);
+                free(rhs);
+                rhs = t;
+            }
             if (lhs && rhs)
                 rdoc_equation(d, lhs, rhs, RDOC_BODY);
             free(lhs);
