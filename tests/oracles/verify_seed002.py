@@ -309,11 +309,28 @@ def check_claims():
     report(A[3, 3] - P["mu2"] * A[3, 2] < 0, "claim contact1_only refuted: mu1 = 1.5, mu2 = 2.5 gives den2P = %s < 0"
            % mpmath.nstr(A[3, 3] - P["mu2"] * A[3, 2], 10))
 
+def check_ineq13():
+    """two_contacts claim ineq13 (model => claim): on a 41 x 41 grid of the (phi1, phi2) plane, every
+    non-ambiguous equilibrium (class persistent or non_persistent) has b_n1 < 0 (b from J M^-1 F)."""
+    params, points, expects = read_case(os.path.join(ROOT, "cases", "seed002_two_contacts.case"))
+    bad = n = 0
+    for i in range(41):
+        for j in range(41):
+            P = {k: v for k, v in params.items()}
+            P.update(phi1=mpf(-1) + mpf(i) / 20, phi2=mpf(-1) + mpf(j) / 20)
+            if classify(P) in ("persistent", "non_persistent"):
+                n += 1
+                J, A, b, F = model(P)
+                if not b[1] < 0: bad += 1
+    report(bad == 0 and n > 0, "claim ineq13 (b_n1 < 0 at non-ambiguous equilibria): %d grid points, %d "
+           "counterexamples" % (n, bad))
+
 if __name__ == "__main__":
     check_spec()
     for c in (sys.argv[1:] or CASES):
         if os.path.exists(os.path.join(ROOT, "cases", c + ".case")):
             print("== " + c); check_case(c)
     check_claims()
+    check_ineq13()
     print("%d mismatches" % FAILS)
     sys.exit(1 if FAILS else 0)
