@@ -9,7 +9,7 @@
  *   leaves, depth   the u partition (default 64, 8 bisections)
  *   sample          a slope u at which R and G are reported (optional)
  *   x, y            two of the model keys that vary: a plane (optional)
- *   x_lo, x_hi, y_lo, y_hi, grid   its range (constants) and cells per axis (default 8)
+ *   x_lo, x_hi, y_lo, y_hi, grid   its range (exact rationals) and cells per axis (default 8)
  *   refine          quadtree levels below an undecided cell (default 2)
  * Definitions (prefix P):
  *   P_verdict       1 stable, -1 unstable, 0 undecided (exact)
@@ -68,6 +68,50 @@ static int const_key(arb_t out, const case_section *sec, const char *k, const ch
     return 0;
 }
 
+/* Folds a constant expression of rationals (+ - * / and negation) to an
+ * exact fmpq. Returns 0 when e is not such an expression. */
+static int fold_q(fmpq_t out, const expr_t e)
+{
+    fmpq_t a, b;
+    int ok = 1;
+    if (e->kind == EXPR_NUM) { fmpq_set(out, e->num); return 1; }
+    if (e->kind == EXPR_NEG) { ok = fold_q(out, e->args[0]); fmpq_neg(out, out); return ok; }
+    if (e->kind != EXPR_ADD && e->kind != EXPR_SUB && e->kind != EXPR_MUL && e->kind != EXPR_DIV) return 0;
+    fmpq_init(a); fmpq_init(b);
+    ok = fold_q(a, e->args[0]) && fold_q(b, e->args[1]);
+    if (ok) {
+        if (e->kind == EXPR_ADD) fmpq_add(out, a, b);
+        else if (e->kind == EXPR_SUB) fmpq_sub(out, a, b);
+        else if (e->kind == EXPR_MUL) fmpq_mul(out, a, b);
+        else if (fmpq_is_zero(b)) ok = 0;
+        else fmpq_div(out, a, b);
+    }
+    fmpq_clear(a); fmpq_clear(b);
+    return ok;
+}
+
+/* The value of key k as an exact rational (a literal such as 3/20). */
+static int rat_key(fmpq_t out, const case_section *sec, const char *k, const char *file, case_error_t *err)
+{
+    int i = mech_key(sec, k), ok;
+    expr_t e;
+    if (i < 0) {
+        mech_error(err, file, sec->line, 1, "[model %s]: missing key '%s'", sec->name, k);
+        return -1;
+    }
+    e = mech_parse_expr(sec, i, file, NULL, err);
+    if (e == NULL) return -1;
+    ok = fold_q(out, e);
+    expr_free(e);
+    if (!ok) {
+        mech_error(err, file, sec->lines[i], 1, "%s: expected an exact rational such as 3/20", k);
+        return -1;
+    }
+    return 0;
+}
+
+static expr_t num_node(const fmpq_t q) { return expr_num_fmpq(q); }
+
 static expr_t ball_node(const arb_t x)
 {
     expr_t e = expr_new(EXPR_BALL);
@@ -78,9 +122,11 @@ static expr_t ball_node(const arb_t x)
 /* Verdict of the certificate as an exact number. */
 static expr_t verdict_num(int v) { return mech_num(v == DYN_STABLE ? 1 : v == DYN_UNSTABLE ? -1 : 0, 1); }
 
-/* The certificate on the parameter box [x0, x1] x [y0, y1] (the other model
- * values in p); undecided boxes are split in four, down to level 0. Returns
- * a piecewise-constant AST of the verdict: if(x < xm, if(y < ym, .., ..), ..). */
+/* The certificate on the parameter box [x0, x1] x [y0, y1] (exact
+ * rationals; the other model values in p); undecided boxes are split in
+ * four, down to level 0, where the certificate at the box's centre succeeds.
+ * Returns a piecewise-constant AST of the verdict with exact rational
+ * thresholds: if(x < xm, if(y < ym, .., ..), ..). */
 typedef struct {
     arb_srcptr p;
     int ax[2];
@@ -90,75 +136,81 @@ typedef struct {
     long certs;
 } zplane;
 
-static expr_t quad(zplane *z, const arb_t x0, const arb_t x1, const arb_t y0, const arb_t y1, int level)
+static int cert_box(zplane *z, arb_ptr q, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
+                    const fmpq_t y1, int centre)
 {
-    arb_ptr q = _arb_vec_init(10);
-    arb_t xm, ym;
+    arb_t a, b;
     dyn_model_t m;
     dyn_cert_t c;
-    expr_t e;
     int v;
-    _arb_vec_set(q, z->p, 10);
-    arb_union(q + z->ax[0], x0, x1, 256);
-    arb_union(q + z->ax[1], y0, y1, 256);
+    arb_init(a); arb_init(b);
+    if (centre) {
+        fmpq_t t;
+        fmpq_init(t);
+        fmpq_add(t, x0, x1); fmpq_div_2exp(t, t, 1); arb_set_fmpq(q + z->ax[0], t, 64);
+        fmpq_add(t, y0, y1); fmpq_div_2exp(t, t, 1); arb_set_fmpq(q + z->ax[1], t, 64);
+        fmpq_clear(t);
+    } else {
+        arb_set_fmpq(a, x0, 64); arb_set_fmpq(b, x1, 64); arb_union(q + z->ax[0], a, b, 64);
+        arb_set_fmpq(a, y0, 64); arb_set_fmpq(b, y1, 64); arb_union(q + z->ax[1], a, b, 64);
+    }
     dyn_model_init(m); dyn_cert_init(c);
     dyn_model_set(m, q, 64);       /* the box's width dominates: 64 bits suffice */
     dyn_cert_run(c, m, z->ulo, z->uhi, z->leaves, z->depth, 64);
     z->certs++;
     v = c->verdict;
-    if (v == DYN_UNDECIDED && level > 0) {
-        /* refine only where the certificate succeeds at the box's centre: where
-           even a point is undecided, smaller boxes will not do better */
-        arb_get_mid_arb(q + z->ax[0], q + z->ax[0]);
-        arb_get_mid_arb(q + z->ax[1], q + z->ax[1]);
-        dyn_model_set(m, q, 64);
-        dyn_cert_run(c, m, z->ulo, z->uhi, z->leaves, z->depth, 64);
-        z->certs++;
-        if (c->verdict == DYN_UNDECIDED) level = 0;
-    }
     dyn_model_clear(m); dyn_cert_clear(c);
+    arb_clear(a); arb_clear(b);
+    return v;
+}
+
+static expr_t quad(zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0, const fmpq_t y1, int level)
+{
+    arb_ptr q = _arb_vec_init(10);
+    fmpq_t xm, ym;
+    expr_t e, a, b, cc, d, lo, hi;
+    int v;
+    _arb_vec_set(q, z->p, 10);
+    v = cert_box(z, q, x0, x1, y0, y1, 0);
+    /* refine only where the certificate succeeds at the box's centre: where even
+       a point is undecided, smaller boxes will not do better */
+    if (v == DYN_UNDECIDED && level > 0 && cert_box(z, q, x0, x1, y0, y1, 1) == DYN_UNDECIDED) level = 0;
     _arb_vec_clear(q, 10);
     if (v != DYN_UNDECIDED || level == 0) return verdict_num(v);
-    arb_init(xm); arb_init(ym);
-    arb_add(xm, x0, x1, 256); arb_mul_2exp_si(xm, xm, -1);
-    arb_add(ym, y0, y1, 256); arb_mul_2exp_si(ym, ym, -1);
-    {
-        expr_t a = quad(z, x0, xm, y0, ym, level - 1), b = quad(z, x0, xm, ym, y1, level - 1);
-        expr_t cc = quad(z, xm, x1, y0, ym, level - 1), d = quad(z, xm, x1, ym, y1, level - 1);
-        expr_t lo = mech_if(mech_cmp(EXPR_LT, expr_var(z->yn), ball_node(ym)), a, b);
-        expr_t hi = mech_if(mech_cmp(EXPR_LT, expr_var(z->yn), ball_node(ym)), cc, d);
-        e = mech_if(mech_cmp(EXPR_LT, expr_var(z->xn), ball_node(xm)), lo, hi);
-    }
-    arb_clear(xm); arb_clear(ym);
+    fmpq_init(xm); fmpq_init(ym);
+    fmpq_add(xm, x0, x1); fmpq_div_2exp(xm, xm, 1);
+    fmpq_add(ym, y0, y1); fmpq_div_2exp(ym, ym, 1);
+    a = quad(z, x0, xm, y0, ym, level - 1); b = quad(z, x0, xm, ym, y1, level - 1);
+    cc = quad(z, xm, x1, y0, ym, level - 1); d = quad(z, xm, x1, ym, y1, level - 1);
+    lo = mech_if(mech_cmp(EXPR_LT, expr_var(z->yn), num_node(ym)), a, b);
+    hi = mech_if(mech_cmp(EXPR_LT, expr_var(z->yn), num_node(ym)), cc, d);
+    e = mech_if(mech_cmp(EXPR_LT, expr_var(z->xn), num_node(xm)), lo, hi);
+    fmpq_clear(xm); fmpq_clear(ym);
     return e;
 }
 
-/* Piecewise tree over cells [i0, i1) x [j0, j1) of the grid (sub-ASTs in sub). */
+/* Piecewise tree over cells [i0, i1) x [j0, j1) of the grid (sub-ASTs in sub);
+ * xs[i], ys[j]: the exact grid lines. */
 static expr_t tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const char *xn,
-                   const char *yn, const arb_t xlo, const arb_t dx, const arb_t ylo, const arb_t dy)
+                   const char *yn, const fmpq *xs, const fmpq *ys)
 {
-    arb_t b;
     expr_t c, l, r;
     if (i1 - i0 == 1 && j1 - j0 == 1) {
         expr_t e = sub[i0 * grid + j0];
         sub[i0 * grid + j0] = NULL;
         return e;
     }
-    arb_init(b);
     if (i1 - i0 >= j1 - j0) {
         int m = (i0 + i1) / 2;
-        arb_mul_si(b, dx, m, 256); arb_add(b, b, xlo, 256);
-        c = mech_cmp(EXPR_LT, expr_var(xn), ball_node(b));
-        l = tree(sub, grid, i0, m, j0, j1, xn, yn, xlo, dx, ylo, dy);
-        r = tree(sub, grid, m, i1, j0, j1, xn, yn, xlo, dx, ylo, dy);
+        c = mech_cmp(EXPR_LT, expr_var(xn), num_node(xs + m));
+        l = tree(sub, grid, i0, m, j0, j1, xn, yn, xs, ys);
+        r = tree(sub, grid, m, i1, j0, j1, xn, yn, xs, ys);
     } else {
         int m = (j0 + j1) / 2;
-        arb_mul_si(b, dy, m, 256); arb_add(b, b, ylo, 256);
-        c = mech_cmp(EXPR_LT, expr_var(yn), ball_node(b));
-        l = tree(sub, grid, i0, i1, j0, m, xn, yn, xlo, dx, ylo, dy);
-        r = tree(sub, grid, i0, i1, m, j1, xn, yn, xlo, dx, ylo, dy);
+        c = mech_cmp(EXPR_LT, expr_var(yn), num_node(ys + m));
+        l = tree(sub, grid, i0, i1, j0, m, xn, yn, xs, ys);
+        r = tree(sub, grid, i0, i1, m, j1, xn, yn, xs, ys);
     }
-    arb_clear(b);
     if (l->kind == EXPR_NUM && r->kind == EXPR_NUM && fmpq_equal(l->num, r->num)) {
         expr_free(c); expr_free(r);
         return l;
@@ -169,13 +221,12 @@ static expr_t tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const 
 int mech_zod(mech_builder *b, const case_section *sec, const char *file, expr_scope_t s, case_error_t *err)
 {
     arb_ptr p = _arb_vec_init(10);
-    arb_t ulo, uhi, t, xlo, xhi, ylo, yhi, dx, dy;
+    arb_t ulo, uhi, t;
     dyn_model_t m;
     dyn_cert_t c;
     int rc = -1, ax[2] = {-1, -1}, leaves, depth, grid = 0, refine = 0;
     const char *axname[2] = {NULL, NULL};
-    arb_init(ulo); arb_init(uhi); arb_init(t); arb_init(xlo); arb_init(xhi); arb_init(ylo); arb_init(yhi);
-    arb_init(dx); arb_init(dy);
+    arb_init(ulo); arb_init(uhi); arb_init(t);
     dyn_model_init(m);
     dyn_cert_init(c);
     for (int i = 0; i < sec->nkeys; i++)
@@ -265,48 +316,57 @@ int mech_zod(mech_builder *b, const case_section *sec, const char *file, expr_sc
         }
     } else {
         expr_t lt, guard;
-        if (const_key(xlo, sec, "x_lo", NULL, file, err, 0) || const_key(xhi, sec, "x_hi", NULL, file, err, 0)
-            || const_key(ylo, sec, "y_lo", NULL, file, err, 0) || const_key(yhi, sec, "y_hi", NULL, file, err, 0)
-            || const_key(t, sec, "grid", "8", file, err, 1))
+        fmpq_t qxlo, qxhi, qylo, qyhi;
+        fmpq *xs, *ys;
+        fmpq_init(qxlo); fmpq_init(qxhi); fmpq_init(qylo); fmpq_init(qyhi);
+        if (rat_key(qxlo, sec, "x_lo", file, err) || rat_key(qxhi, sec, "x_hi", file, err)
+            || rat_key(qylo, sec, "y_lo", file, err) || rat_key(qyhi, sec, "y_hi", file, err)
+            || const_key(t, sec, "grid", "8", file, err, 1)) {
+            fmpq_clear(qxlo); fmpq_clear(qxhi); fmpq_clear(qylo); fmpq_clear(qyhi);
             goto done;
+        }
         grid = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
-        if (const_key(t, sec, "refine", "2", file, err, 1)) goto done;
+        if (const_key(t, sec, "refine", "2", file, err, 1)) goto plane_fail;
         refine = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
         if (refine < 0 || refine > 6) {
             mech_error(err, file, sec->line, 1, "[model %s]: refine in 0..6", sec->name);
-            goto done;
+            goto plane_fail;
         }
-        if (grid < 1 || grid > 256 || !arb_lt(xlo, xhi) || !arb_lt(ylo, yhi)) {
+        if (grid < 1 || grid > 256 || fmpq_cmp(qxlo, qxhi) >= 0 || fmpq_cmp(qylo, qyhi) >= 0) {
             mech_error(err, file, sec->line, 1, "[model %s]: grid in 1..256, x_lo < x_hi, y_lo < y_hi",
                        sec->name);
-            goto done;
+            goto plane_fail;
         }
-        arb_sub(dx, xhi, xlo, 256); arb_div_si(dx, dx, grid, 256);
-        arb_sub(dy, yhi, ylo, 256); arb_div_si(dy, dy, grid, 256);
+        xs = _fmpq_vec_init(grid + 1);
+        ys = _fmpq_vec_init(grid + 1);
+        for (int k = 0; k <= grid; k++) {
+            /* lo + k (hi - lo) / grid, exactly */
+            fmpq_t f;
+            fmpq_init(f);
+            fmpq_set_si(f, k, grid);
+            fmpq_sub(xs + k, qxhi, qxlo); fmpq_mul(xs + k, xs + k, f); fmpq_add(xs + k, xs + k, qxlo);
+            fmpq_sub(ys + k, qyhi, qylo); fmpq_mul(ys + k, ys + k, f); fmpq_add(ys + k, ys + k, qylo);
+            fmpq_clear(f);
+        }
         {
             zplane z;
             expr_t *sub = flint_malloc(sizeof(expr_t) * grid * grid);
             z.p = p; z.ax[0] = ax[0]; z.ax[1] = ax[1]; z.xn = axname[0]; z.yn = axname[1];
             z.ulo = ulo; z.uhi = uhi; z.leaves = leaves; z.depth = depth; z.certs = 0;
             for (int i = 0; i < grid; i++)
-                for (int j = 0; j < grid; j++) {
-                    arb_t x0, x1, y0, y1;
-                    arb_init(x0); arb_init(x1); arb_init(y0); arb_init(y1);
-                    arb_mul_si(x0, dx, i, 256); arb_add(x0, x0, xlo, 256);
-                    arb_mul_si(x1, dx, i + 1, 256); arb_add(x1, x1, xlo, 256);
-                    arb_mul_si(y0, dy, j, 256); arb_add(y0, y0, ylo, 256);
-                    arb_mul_si(y1, dy, j + 1, 256); arb_add(y1, y1, ylo, 256);
-                    sub[i * grid + j] = quad(&z, x0, x1, y0, y1, refine);
-                    arb_clear(x0); arb_clear(x1); arb_clear(y0); arb_clear(y1);
-                }
-            lt = tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xlo, dx, ylo, dy);
+                for (int j = 0; j < grid; j++)
+                    sub[i * grid + j] = quad(&z, xs + i, xs + i + 1, ys + j, ys + j + 1, refine);
+            lt = tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
             flint_free(sub);
         }
         guard = expr_binary(EXPR_AND,
-                            expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[0]), ball_node(xlo)),
-                                        mech_cmp(EXPR_LE, expr_var(axname[0]), ball_node(xhi))),
-                            expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[1]), ball_node(ylo)),
-                                        mech_cmp(EXPR_LE, expr_var(axname[1]), ball_node(yhi))));
+                            expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[0]), num_node(qxlo)),
+                                        mech_cmp(EXPR_LE, expr_var(axname[0]), num_node(qxhi))),
+                            expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[1]), num_node(qylo)),
+                                        mech_cmp(EXPR_LE, expr_var(axname[1]), num_node(qyhi))));
+        _fmpq_vec_clear(xs, grid + 1);
+        _fmpq_vec_clear(ys, grid + 1);
+        fmpq_clear(qxlo); fmpq_clear(qxhi); fmpq_clear(qylo); fmpq_clear(qyhi);
         mech_emit0(b, "verdict", mech_if(guard, lt, mech_num(0, 1)), 0);
         mech_emit0(b, "stable", mech_cmp(EXPR_GT, mech_ref(b, "verdict"), mech_num(1, 2)), 1);
         mech_emit0(b, "unstable", mech_cmp(EXPR_LT, mech_ref(b, "verdict"), mech_num(-1, 2)), 1);
@@ -316,10 +376,12 @@ int mech_zod(mech_builder *b, const case_section *sec, const char *file, expr_sc
         }
     }
     rc = 0;
+    goto done;
+plane_fail:
+    rc = -1;
 done:
     _arb_vec_clear(p, 10);
-    arb_clear(ulo); arb_clear(uhi); arb_clear(t); arb_clear(xlo); arb_clear(xhi); arb_clear(ylo);
-    arb_clear(yhi); arb_clear(dx); arb_clear(dy);
+    arb_clear(ulo); arb_clear(uhi); arb_clear(t);
     dyn_model_clear(m);
     dyn_cert_clear(c);
     return rc;
