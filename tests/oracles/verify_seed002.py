@@ -198,7 +198,7 @@ def quantities(P):
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SPEC = "/work/shared/spec/seed002_oracles.json"
-CASES = ["seed002_two_contacts", "seed002_friction_plane"]
+CASES = ["seed002_two_contacts", "seed002_friction_plane", "seed002_load_plane", "seed002_com_plane"]
 REGIONS = ["no_equilibrium", "painleve", "ambiguous", "non_persistent", "persistent"]
 _F = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "atan": mpmath.atan, "sqrt": mpmath.sqrt}
 
@@ -232,6 +232,9 @@ def read_case(path):
 def at_point(params, pt):
     P = {k: v for k, v in params.items()}
     P.update(pt)
+    if "c" in P and P["c"] is not None:      # seed002_com_plane: l1 = c, l2 = 1 - c (l1 + l2 = 1)
+        P["l1"], P["l2"] = P["c"], 1 - P["c"]
+        del P["c"]
     for k, v in P.items():
         if v is None: raise SystemExit("parameter %s is a range at a point" % k)
     return P
