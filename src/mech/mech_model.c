@@ -58,14 +58,15 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
         return -1;
     }
     t = strcmp(sec->entries[i].value, "holonomic") == 0 ? 0 : strcmp(sec->entries[i].value, "contact") == 0 ? 1
-        : strcmp(sec->entries[i].value, "impulsive") == 0 ? 2 : -1;
+        : strcmp(sec->entries[i].value, "impulsive") == 0 ? 2
+        : strcmp(sec->entries[i].value, "zod_return_map") == 0 ? 3 : -1;
     if (t < 0) {
-        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact or impulsive, got '%s'",
+        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact, impulsive or zod_return_map, got '%s'",
                    sec->entries[i].value);
         return -1;
     }
     extra = t == 1 ? contact_keys : t == 2 ? impulse_keys : NULL;
-    for (i = 0; i < sec->nentries; i++)
+    for (i = 0; i < sec->nentries && t != 3; i++)
         if (!in_list(sec->entries[i].key, common_keys) && !in_list(sec->entries[i].key, extra)) {
             fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "[model %s]: unknown key '%s' for type %s", sec->name,
                        sec->entries[i].key, t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
@@ -83,6 +84,11 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
                    "'prefix = NAME'", sec->name);
         return -1;
     }
+    if (t == 3) {                 /* seed 002's certified return map (mech_zod.c) */
+        memset(&m, 0, sizeof m);
+        rc = mech_zod(&b, sec, file, s, err);
+        goto built;
+    }
     if (mech_model_parse(&m, sec, file, s, err)) {
         mech_model_clear(&m);
         return -1;
@@ -98,6 +104,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
     else if (t == 1) rc = mech_contact(&b, &m, msg, sizeof msg);
     else rc = mech_impulsive(&b, &m, sec, file, err);
     mech_model_clear(&m);
+built:
     if (rc == 0) {
         /* names must be new to the scope (and to each other, by construction) */
         for (i = 0; i < b.n; i++)
@@ -107,7 +114,7 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
                 rc = -1;
                 break;
             }
-    } else if (t != 2)
+    } else if (t != 2 && t != 3)
         fc_error_at(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
     if (rc) {
         mech_defs_free(b.defs, b.n);

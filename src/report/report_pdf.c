@@ -257,6 +257,18 @@ rp_definitions(report_doc *d, const run_results *res)
         for (i = 0; i < n; i++)
         {
             char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
+            if (rhs && strlen(rhs) > 600)
+            {
+                /* a generated piecewise table (e.g. a zod_return_map plane): its head only */
+                size_t cut = 240;
+                char *t;
+                while (cut > 0 && ((unsigned char) rhs[cut] & 0xC0) == 0x80)
+                    cut--;
+                t = fc_printf("%.*s … (%zu more characters: a generated piecewise table; see the case's model "
+                           "block)", (int) cut, rhs, strlen(rhs) - cut);
+                flint_free(rhs);
+                rhs = t;
+            }
             if (lhs && rhs)
                 report_doc_equation(d, lhs, rhs, REPORT_DOC_BODY);
             flint_free(lhs);

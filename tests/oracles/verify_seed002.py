@@ -198,7 +198,7 @@ def quantities(P):
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SPEC = "/work/shared/spec/seed002_oracles.json"
-CASES = ["seed002_two_contacts", "seed002_friction_plane"]
+CASES = ["seed002_two_contacts", "seed002_friction_plane", "seed002_load_plane", "seed002_com_plane"]
 REGIONS = ["no_equilibrium", "painleve", "ambiguous", "non_persistent", "persistent"]
 _F = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "atan": mpmath.atan, "sqrt": mpmath.sqrt}
 
@@ -232,6 +232,9 @@ def read_case(path):
 def at_point(params, pt):
     P = {k: v for k, v in params.items()}
     P.update(pt)
+    if "c" in P and P["c"] is not None:      # seed002_com_plane: l1 = c, l2 = 1 - c (l1 + l2 = 1)
+        P["l1"], P["l2"] = P["c"], 1 - P["c"]
+        del P["c"]
     for k, v in P.items():
         if v is None: raise SystemExit("parameter %s is a range at a point" % k)
     return P
@@ -309,11 +312,28 @@ def check_claims():
     report(A[3, 3] - P["mu2"] * A[3, 2] < 0, "claim contact1_only refuted: mu1 = 1.5, mu2 = 2.5 gives den2P = %s < 0"
            % mpmath.nstr(A[3, 3] - P["mu2"] * A[3, 2], 10))
 
+def check_ineq13():
+    """two_contacts claim ineq13 (model => claim): on a 41 x 41 grid of the (phi1, phi2) plane, every
+    non-ambiguous equilibrium (class persistent or non_persistent) has b_n1 < 0 (b from J M^-1 F)."""
+    params, points, expects = read_case(os.path.join(ROOT, "cases", "seed002_two_contacts.case"))
+    bad = n = 0
+    for i in range(41):
+        for j in range(41):
+            P = {k: v for k, v in params.items()}
+            P.update(phi1=mpf(-1) + mpf(i) / 20, phi2=mpf(-1) + mpf(j) / 20)
+            if classify(P) in ("persistent", "non_persistent"):
+                n += 1
+                J, A, b, F = model(P)
+                if not b[1] < 0: bad += 1
+    report(bad == 0 and n > 0, "claim ineq13 (b_n1 < 0 at non-ambiguous equilibria): %d grid points, %d "
+           "counterexamples" % (n, bad))
+
 if __name__ == "__main__":
     check_spec()
     for c in (sys.argv[1:] or CASES):
         if os.path.exists(os.path.join(ROOT, "cases", c + ".case")):
             print("== " + c); check_case(c)
     check_claims()
+    check_ineq13()
     print("%d mismatches" % FAILS)
     sys.exit(1 if FAILS else 0)

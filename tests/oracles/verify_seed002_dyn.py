@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""verify_seed002_dyn.py -- independent check of cases/seed002_return_map.case (spec
+/work/shared/spec/seed002.md §3.7-§3.9, §6; seed002_oracles.json).
+
+Nothing here uses fricert or the C code. The zero-order dynamics are integrated event by event with mpmath
+(40 digits) in body coordinates (vx, vz, omega): the contact Jacobian is built from the vertices and the
+tangents, every contact mode and every impact is solved as its own small linear system, landings and slip
+stops come from the quadratic laws of motion, and the branch decisions are plain comparisons. One return goes
+from a state with contact 1 closed and contact 2 arriving to the next such state; R and G are read off the
+velocities (G = |z2' next| / |z2'|, the spec's normalisation).
+
+Checks: the [expect] values of the model blocks o1, o3, o6, o6far (R and G at their sample slopes, to the
+case's tolerance); the spec's own printed oracles (R, G samples of O1, O3, O6 in seed002_oracles.json, 1e-12);
+the verdicts as far as direct iteration can support them: a stable verdict is consistent with orbits from a
+grid of slopes in the case's range staying in the range and shrinking; an unstable verdict with a slope u* that
+R maps to itself with G(u*) > 1 (and the case's fix_u, fix_G); an undecided verdict with an orbit that leaves
+the range. The plane's named points are checked the same way at their parameter values. Prints one line per
+check, exits 1 on any mismatch.
+"""
+import os, re, sys
+import mpmath
+from mpmath import mp, mpf, matrix, sin, cos, sqrt, atan2, tan
+mp.dps = 40
+
+class Body:
+    def __init__(s, P):
+        s.mu = [P['mu1'], P['mu2']]
+        pts = [(-P['l1'], -P['h']), (P['l2'], -P['h'])]
+        s.J = matrix(4, 3)
+        for i in range(2):
+            ph = P['phi%d' % (i + 1)]
+            t = (cos(ph), sin(ph)); n = (-sin(ph), cos(ph)); p = pts[i]
+            for r, u in ((2 * i, t), (2 * i + 1, n)):
+                s.J[r, 0] = u[0]; s.J[r, 1] = u[1]; s.J[r, 2] = p[0] * u[1] - p[1] * u[0]
+        s.Mi = [mpf(1), mpf(1), 1 / P['rho'] ** 2]
+        s.F = [sin(P['alpha']), -cos(P['alpha']), P['tau']]
+
+    def cvel(s, q):
+        return [sum(s.J[r, c] * q[c] for c in range(3)) for r in range(4)]
+
+    def resp(s, f, lam):
+        return [s.Mi[c] * (f[c] + sum(s.J[r, c] * lam[r] for r in range(4))) for c in range(3)]
+
+    def layout(s, i, L):
+        """columns of E (contact-space directions of the unknowns) and the rows that vanish"""
+        cols, rows = [], []
+        if L == 'S':
+            for r in (2 * i, 2 * i + 1):
+                e = [mpf(0)] * 4; e[r] = mpf(1); cols.append(e); rows.append(r)
+        elif L in 'PN':
+            e = [mpf(0)] * 4; e[2 * i + 1] = mpf(1); e[2 * i] = (-1 if L == 'P' else 1) * s.mu[i]
+            cols.append(e); rows.append(2 * i + 1)
+        return cols, rows
+
+    def solve(s, cols, rows, base):
+        """base(lam) -> body quantity; returns lam, body quantity, contact quantity"""
+        zero = [mpf(0)] * 4
+        b0 = s.cvel(base(zero))
+        if not cols:
+            q = base(zero); return zero, q, s.cvel(q)
+        A = matrix(len(rows), len(rows)); rhs = matrix(len(rows), 1)
+        for j, e in enumerate(cols):
+            col = s.cvel(s.resp([0, 0, 0], e))
+            for k, r in enumerate(rows): A[k, j] = col[r]
+        for k, r in enumerate(rows): rhs[k] = -b0[r]
+        x = mpmath.lu_solve(A, rhs)
+        lam = [sum(cols[j][r] * x[j] for j in range(len(cols))) for r in range(4)]
+        q = base(lam)
+        return lam, q, s.cvel(q)
+
+    def mode(s, L1, L2):
+        c1, r1 = s.layout(0, L1); c2, r2 = s.layout(1, L2)
+        lam, qa, acc = s.solve(c1 + c2, r1 + r2, lambda l: s.resp(s.F, l))
+        return lam, qa, acc
+
+    def impact(s, q, i, sust):
+        """single impact at contact i: ('ok', q+, stick) or ('absorbed',)"""
+        for L in 'SPN':
+            cols, rows = s.layout(i, L)
+            lam, qp, v = s.solve(cols, rows, lambda l: [q[c] + s.resp([0, 0, 0], l)[c] for c in range(3)])
+            ok = lam[2 * i + 1] >= 0
+            if L == 'S': ok = ok and abs(lam[2 * i]) <= s.mu[i] * lam[2 * i + 1]
+            else: ok = ok and (v[2 * i] > 0 if L == 'P' else v[2 * i] < 0)
+            if sust: ok = ok and v[2 * (1 - i) + 1] >= 0
+            if ok: return ('ok', qp, L == 'S')
+        return ('absorbed',)
+
+    def flight(s, q, zk, ksust, zj, j, stuck, may_leave):
+        """until contact j lands: ('ok', q, zk, ksust, stuck_end) / ('escape',) / ('unhandled',)"""
+        k = 1 - j
+        for phase in range(2):
+            v = s.cvel(q); letter = 'F'; sg = 0
+            if ksust:
+                if not stuck:
+                    sg = (v[2 * k] > 0) - (v[2 * k] < 0)
+                    if sg == 0: stuck = True
+                M = ['F', 'F']
+                if stuck:
+                    M[k] = 'S'; lam, qa, acc = s.mode(*M)
+                    if lam[2 * k + 1] >= 0 and abs(lam[2 * k]) <= s.mu[k] * lam[2 * k + 1]: letter = 'S'
+                    else:
+                        for L in 'PN':
+                            M[k] = L; lam, qa, acc = s.mode(*M)
+                            if lam[2 * k + 1] >= 0 and (acc[2 * k] > 0 if L == 'P' else acc[2 * k] < 0):
+                                letter = L; break
+                        if letter == 'F': return ('unhandled',)
+                        sg = 1 if letter == 'P' else -1; stuck = False
+                else:
+                    M[k] = 'P' if sg > 0 else 'N'; lam, qa, acc = s.mode(*M); letter = M[k]
+                    if lam[2 * k + 1] < 0:
+                        if not (may_leave and phase == 0): return ('unhandled',)
+                        lam, qa, acc = s.mode('F', 'F')
+                        if acc[2 * k + 1] <= 0: return ('unhandled',)
+                        ksust = False; letter = 'F'; sg = 0
+            if not ksust: lam, qa, acc = s.mode('F', 'F')
+            a = -acc[2 * j + 1]; lands = a > 0
+            if lands: tl = (v[2 * j + 1] + sqrt(v[2 * j + 1] ** 2 + 2 * a * zj)) / a
+            stop = False
+            if sg != 0 and acc[2 * k] * sg < 0:
+                ts = -v[2 * k] / acc[2 * k]
+                stop = (not lands) or ts < tl
+            if stop:
+                zj = zj + v[2 * j + 1] * ts + acc[2 * j + 1] * ts ** 2 / 2
+                q = [q[c] + qa[c] * ts for c in range(3)]
+                stuck = True
+                continue
+            if not lands: return ('escape',)
+            if not ksust: zk = zk + v[2 * k + 1] * tl + acc[2 * k + 1] * tl ** 2 / 2
+            q = [q[c] + qa[c] * tl for c in range(3)]
+            return ('ok', q, zk, ksust, ksust and letter == 'S')
+        return ('unhandled',)
+
+    def section(s, u):
+        """state with contact velocities (., 0, u, -1)"""
+        A = matrix([[s.J[r, c] for c in range(3)] for r in (1, 2, 3)])
+        x = mpmath.lu_solve(A, matrix([0, u, -1]))
+        return [x[0], x[1], x[2]]
+
+    def ret(s, q):
+        """one return: ('ok', q') / ('absorbed',) / ('escape',) / ('unhandled',)"""
+        r = s.impact(q, 1, True)
+        if r[0] != 'ok': return r
+        q, stick = r[1], r[2]
+        r = s.flight(q, mpf(0), True, mpf(0), 0, stick, True)
+        if r[0] != 'ok': return r
+        q, zk, sust = r[1], r[2], r[3]
+        r = s.impact(q, 0, sust)
+        if r[0] == 'absorbed' and not sust: return ('unhandled',)
+        if r[0] != 'ok': return r
+        q, stick = r[1], r[2]
+        r = s.flight(q, mpf(0), True, mpf(0) if sust else zk, 1, stick, False)
+        if r[0] != 'ok': return r
+        return ('ok', r[1])
+
+    def RG(s, u):
+        q = s.section(mpf(u))
+        r = s.ret(q)
+        if r[0] != 'ok': return r[0], None, None
+        v0 = s.cvel(q); v1 = s.cvel(r[1])
+        if -v1[3] < mpf('1e-30'): return 'boundary', None, None   # zero lift-off: a measure-zero boundary
+        return 'ok', v1[2] / (-v1[3]), (-v1[3]) / (-v0[3])
+
+    def orbit(s, u, n, lo, hi):
+        """iterate n returns from u: ('stop'|'left'|'ok'|reason, product of G, last u)"""
+        prod = mpf(1)
+        for _ in range(n):
+            st, un, g = s.RG(u)
+            if st == 'absorbed': return 'stop', prod, u
+            if st != 'ok': return st, prod, u
+            prod *= g; u = un
+            if not (lo <= u <= hi): return 'left', prod, u
+        return 'ok', prod, u
+
+# ------------------------------------------------------------------ the case file
+
+def ev(src):
+    s = src.replace("^", "**")
+    s = re.sub(r"(?<![A-Za-z_0-9.])(\d+\.?\d*(?:[eE][-+]?\d+)?)", r"mpf('\1')", s)
+    return eval(s, {"__builtins__": {}}, {"mpf": mpf, "pi": mp.pi, "tan": tan, "sqrt": sqrt})
+
+def read_case(path):
+    secs, cur, name = {}, None, None
+    for raw in open(path, encoding="utf-8"):
+        line = raw.rstrip("\n")
+        if not line.strip() or line.lstrip().startswith(";"): continue
+        m = re.match(r"^\[(.*)\]\s*$", line)
+        if m: name = m.group(1).strip(); cur = secs.setdefault(name, []); continue
+        if line[0] in " \t": continue
+        k, _, v = line.partition("=")
+        cur.append((k.strip(), v.strip()))
+    return secs
+
+KEYS = ['h', 'l1', 'l2', 'rho', 'phi1', 'phi2', 'alpha', 'mu1', 'mu2', 'tau']
+FAILS = 0
+def report(ok, msg):
+    global FAILS
+    print(("ok    " if ok else "FAIL  ") + msg)
+    if not ok: FAILS += 1
+
+def verdict_checks(tag, B, lo, hi, verdict, fix_u=None, fix_G=None, tol=None):
+    grid = [lo + (hi - lo) * k / 40 for k in range(41)]
+    if verdict == 1:
+        worst = mpf(0); bad = None
+        for u in grid:
+            st, prod, ul = B.orbit(u, 40, lo, hi)
+            if st in ('left', 'escape', 'unhandled'): bad = (u, st); break
+            if st == 'ok': worst = max(worst, prod)
+        report(bad is None and worst < mpf('1e-3'),
+               "%s stable: 41 orbits from [%s, %s] stay in the range and stop or shrink (worst product of G over "
+               "40 returns %s)%s" % (tag, mpmath.nstr(lo, 4), mpmath.nstr(hi, 4), mpmath.nstr(worst, 3),
+                                     "" if bad is None else "; orbit from %s: %s" % (mpmath.nstr(bad[0], 5), bad[1])))
+    elif verdict == -1:
+        # the fixed slope: R is constant = u_S on the section in these examples; check R(u_S) = u_S
+        st, u1, g1 = B.RG(mpf(0))
+        st2, u2, g2 = B.RG(u1) if st == 'ok' else (st, None, None)
+        ok = st == 'ok' and st2 == 'ok' and abs(u2 - u1) < mpf('1e-30') and g2 > 1
+        report(ok, "%s unstable: R(R(0)) = R(0) = %s with G there %s > 1" % (
+            tag, mpmath.nstr(u1, 15) if u1 is not None else "-", mpmath.nstr(g2, 15) if g2 is not None else "-"))
+        if ok and fix_u is not None:
+            report(abs(u2 - fix_u[0]) <= fix_u[1], "%s fix_u %s vs case %s" % (tag, mpmath.nstr(u2, 16), mpmath.nstr(fix_u[0], 16)))
+            report(abs(g2 - fix_G[0]) <= fix_G[1], "%s fix_G %s vs case %s" % (tag, mpmath.nstr(g2, 16), mpmath.nstr(fix_G[0], 16)))
+    else:
+        found = None
+        for u in grid:
+            st, prod, ul = B.orbit(u, 40, lo, hi)
+            if st in ('left', 'escape', 'unhandled'): found = (u, st, ul); break
+        report(found is not None, "%s undecided: an orbit from u = %s %s (u = %s): the range [%s, %s] is not "
+               "invariant, no certificate is possible" % (tag, mpmath.nstr(found[0], 5) if found else "-",
+                                                             found[1] if found else "-", mpmath.nstr(found[2], 5) if found else "-",
+                                                             mpmath.nstr(lo, 4), mpmath.nstr(hi, 4)))
+
+def main():
+    root = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    secs = read_case(os.path.join(root, "cases", "seed002_return_map.case"))
+    expect = {}
+    for k, v in secs["expect"]:
+        expect[k] = v
+    def num(k):
+        v, _, t = expect[k].partition("+/-")
+        return ev(v.strip()), ev(t.strip())
+    # model blocks at fixed values
+    for name, kv in secs.items():
+        if not name.startswith("model ") : continue
+        d = dict(kv); pre = name.split()[1]
+        if "x" in d: continue
+        P = {k: ev(d[k]) for k in KEYS}
+        B = Body(P)
+        lo, hi = ev(d.get("u_lo", "-4")), ev(d.get("u_hi", "4"))
+        if "sample" in d:
+            st, R, G = B.RG(ev(d["sample"]))
+            for q, val in (("R", R), ("G", G)):
+                key = pre + "_" + q
+                if key in expect:
+                    want, tol = num(key)
+                    report(st == 'ok' and abs(val - want) <= tol, "%-10s computed %s case %s +/- %s" % (
+                        key, mpmath.nstr(val, 20) if val is not None else st, mpmath.nstr(want, 16), mpmath.nstr(tol, 2)))
+        v = num(pre + "_verdict")[0]
+        fu = num(pre + "_fix_u") if pre + "_fix_u" in expect else None
+        fg = num(pre + "_fix_G") if pre + "_fix_G" in expect else None
+        verdict_checks(pre, B, lo, hi, int(v), fu, fg)
+    # the plane's points
+    plane = dict(secs["model plane"])
+    params = {k: v.split(":")[0].strip() for k, v in secs["parameters"]}
+    for pname in ("chatter", "decay", "middle"):
+        pt = dict(secs["point " + pname])
+        P = {}
+        for k in KEYS:
+            val = plane[k]
+            P[k] = ev(pt[val]) if val in pt else ev(val)
+        B = Body(P)
+        want = [r for r in ("stable", "unstable", "no_verdict") if expect.get("%s@%s" % (r, pname)) == "true"][0]
+        verdict_checks("plane@" + pname, B, ev(plane["u_lo"]), ev(plane["u_hi"]),
+                       {"stable": 1, "unstable": -1, "no_verdict": 0}[want])
+    # the spec's printed samples
+    import json
+    O = json.load(open("/work/shared/spec/seed002_oracles.json"))
+    for key in ("O1_flat_rocking_stick", "O3_unstable_revchatter", "O6_stable_supG_gt1"):
+        o = O[key]; B = Body({a: mpf(str(x)) for a, x in o["params"].items()})
+        for u, R, G in o["R_G_samples"]:
+            st, Rc, Gc = B.RG(mpf(u))
+            if R is None:
+                if st == 'boundary':
+                    print("note  spec %s u=%s: exactly on the boundary (lift-off velocity 0 after the first impact); "
+                          "the spec's floating point calls it absorbed" % (key[:2], u))
+                    continue
+                report(st == 'absorbed', "spec %s u=%s absorbed: %s" % (key[:2], u, st))
+            else:
+                report(st == 'ok' and abs(Rc - mpf(R)) < mpf('1e-12') and abs(Gc - mpf(G)) < mpf('1e-12'),
+                       "spec %s u=%s R %s G %s" % (key[:2], u, mpmath.nstr(Rc, 15) if Rc is not None else st,
+                                                   mpmath.nstr(Gc, 15) if Gc is not None else "-"))
+    print("%d mismatches" % FAILS)
+    sys.exit(1 if FAILS else 0)
+
+if __name__ == "__main__":
+    main()
