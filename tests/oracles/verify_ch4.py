@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""verify_ch4.py -- independent oracle for the chapter-4 cases of case library I.
+
+Does not import fricert. mpmath at 40 digits. Every value is recomputed from first principles, never from the
+book's closed forms:
+  ch4_appell_painleve: Newton's equations of the two unit point masses M (in the slot, y = 0) and M1
+      (x1 = x + r cos th, y1 = r sin th, y down), with the rod force T and the slot's reaction N as unknowns, the
+      friction F = -f N sigma; the linear system is solved for (xdd, thdd, N, T) on each branch sigma = +-1, and a
+      branch counts as a solution at t = 0 when sgn(xdot0 N) = sigma (spec/ch4.md R13, R15). The threshold 2 sqrt 2
+      is found by minimising tan + 2 cot numerically; the paradox interval ends by root-finding.
+  ch4_onepoint_contact: the planar body of Problem A (m = 1, radius of gyration rho, centre (xc, yc), force F at
+      O, zero velocities): Newton-Euler about C with N, the accelerations and eps as unknowns for each contact
+      mode (sliding sigma = +-1, lift-off N = 0), solved by mpmath; a mode counts when its sign conditions hold.
+Each case's [expect] VALUE lines (NAME@POINT = VALUE +/- TOL) are read from the case file and compared; a line
+with no oracle is an error. Prints one line per check; exits 1 on a mismatch.
+    python3 tests/oracles/verify_ch4.py [CASE...]
+"""
+import re
+import sys
+from pathlib import Path
+from mpmath import mp, mpf, sqrt, sin, cos, tan, atan, pi, matrix, lu_solve, findroot, diff, det
+
+mp.dps = 40
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cval(text):
+    """A constant expression of the case language that these cases use (numbers, pi, sqrt, atan, + - * / ^)."""
+    env = {"pi": pi, "sqrt": sqrt, "atan": atan, "sin": sin, "cos": cos, "tan": tan}
+    t = text.replace("^", "**")
+    t = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?(?:e-?\d+)?)", r"mpf('\1')", t)
+    env["mpf"] = mpf
+    return eval(t, {"__builtins__": {}}, env)
+
+
+def read_case(name):
+    section, params, points, expects = None, {}, {}, []
+    for raw in (ROOT / "cases" / name).read_text().splitlines():
+        line = re.split(r"\s;", raw)[0].rstrip()
+        if not line.strip() or line.lstrip().startswith(";"):
+            continue
+        m = re.match(r"\[(\w+)(?:\s+(\w+))?\]", line)
+        if m:
+            section = (m.group(1), m.group(2))
+            if section[0] == "point":
+                points[section[1]] = {}
+            continue
+        if raw[:1].isspace() or "=" not in line:
+            continue
+        k, v = [s.strip() for s in line.split("=", 1)]
+        if section[0] == "parameters":
+            v = v.split(":")[0].strip()
+            params[k] = None if ".." in v else cval(v)
+        elif section[0] == "point":
+            points[section[1]][k] = cval(v)
+        elif section[0] == "expect":
+            expects.append((k, v))
+    return params, points, expects
+
+
+def run(case, oracle):
+    params, points, expects = read_case(case)
+    bad = n = 0
+    for key, val in expects:
+        if key.startswith("claim."):
+            continue
+        name, _, pt = key.partition("@")
+        env = {k: v for k, v in params.items() if v is not None}
+        if pt:
+            env.update(points[pt])
+        got = oracle(name, env)
+        if got is None:
+            print(f"FAIL {case}: {key}: no oracle")
+            bad += 1
+            continue
+        n += 1
+        if "+/-" in val:
+            v, tol = [cval(s.strip()) for s in val.split("+/-")]
+            ok = abs(mpf(got) - v) <= tol
+            print(f"{'ok  ' if ok else 'FAIL'} {case}: {key}: oracle {mp.nstr(got, 20)}, case {val}")
+        else:
+            ok = (val == "true") == bool(got) and val in ("true", "false")
+            print(f"{'ok  ' if ok else 'FAIL'} {case}: {key}: oracle {bool(got)}, case {val}")
+        bad += not ok
+    print(f"{case}: {n} values checked, {bad} mismatches")
+    return bad
+
+
+# ------------------------------------------------------------------------------------------ Painlevé-Appell
+
+def appell_system(th, thd, f, g, r, sigma):
+    """Newton's equations of M and M1 with the friction sign sigma, unknowns z = (xdd, thdd, N, T)."""
+    c, s = cos(th), sin(th)
+    A = matrix([[1, 0, f * sigma, -c],          # M, x:  xdd = -f N sigma + T c
+                [0, 0, 1, s],                  # M, y:  0 = g + N + T s
+                [1, -r * s, 0, c],             # M1, x: xdd - r s thdd - r c thd^2 = -T c
+                [0, r * c, 0, s]])             # M1, y: r c thdd - r s thd^2 = g - T s
+    b = matrix([0, -g, r * c * thd**2, g + r * s * thd**2])
+    return A, b
+
+
+def appell_branch(th, thd, f, g, r, sigma):
+    A, b = appell_system(th, thd, f, g, r, sigma)
+    z = lu_solve(A, b)
+    return z[0], z[1], z[2], z[3]
+
+
+def appell_det(th, thd, f, g, r, sigma):
+    """The determinant of the Newton system divided by r: the book's D_sigma (Cramer: N = -Q/D_sigma)."""
+    return det(appell_system(th, thd, f, g, r, sigma)[0]) / r
+
+
+def appell_count(th, thd, f, g, r, xsign):
+    n = 0
+    for sigma in (1, -1):
+        if abs(appell_det(th, thd, f, g, r, sigma)) < mpf(10)**(-36):
+            continue                           # infinite reaction: no solution on this branch
+        N = appell_branch(th, thd, f, g, r, sigma)[2]
+        if (1 if xsign * N > 0 else -1) == sigma and N != 0:
+            n += 1
+    return n
+
+
+def appell(name, env):
+    th, f = env.get("theta0"), env.get("f")
+    thd, g, r = env["thetadot0"], env["g"], env["r"]
+    if name == "f_min":
+        # minimum over the acute angles of the friction at which the N > 0 branch turns consistent
+        t = findroot(lambda t: diff(lambda u: u + 2 / u, t), 1.3)
+        return t + 2 / t
+    if name == "theta_min_deg":
+        t = findroot(lambda t: diff(lambda u: u + 2 / u, t), 1.3)
+        return atan(t) * 180 / pi
+    if name == "theta0_deg":
+        return th * 180 / pi
+    if name == "f_crit":
+        # the f at which the N > 0 branch of xdot0 < 0 (sigma = -1) has an infinite reaction: bisection in f
+        lo, hi = mpf(0), mpf(50)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if appell_count(th, thd, mid, g, r, -1) == 2:
+                hi = mid
+            else:
+                lo = mid
+        return (lo + hi) / 2
+    if name in ("Dminus", "Dplus"):
+        return appell_det(th, thd, f, g, r, -1 if name == "Dminus" else 1)
+    if name.endswith("_minus") or name.endswith("_plus"):
+        z = appell_branch(th, thd, f, g, r, -1 if name.endswith("_minus") else 1)
+        return {"N": z[2], "rthdd": r * z[1], "xdd": z[0]}[name.rsplit("_", 1)[0]]
+    Dm, Dp = appell_det(th, thd, f, g, r, -1), appell_det(th, thd, f, g, r, 1)
+    table = {"Dminus": Dm, "Dplus": Dp,
+             "count_xpos": appell_count(th, thd, f, g, r, 1), "count_xneg": appell_count(th, thd, f, g, r, -1)}
+    table["unique"] = table["count_xpos"] == 1 and table["count_xneg"] == 1
+    table["nosol_xpos"] = table["count_xpos"] == 0 and cos(th) > 0
+    table["twosol_xneg"] = table["count_xneg"] == 2 and cos(th) > 0
+    table["book_paradox"] = Dm < 0
+    table["mirror_paradox"] = Dp < 0
+    return table.get(name)
+
+
+ORACLES = {"ch4_appell_painleve.case": appell}
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or list(ORACLES)
+    bad = 0
+    for c in names:
+        c = Path(c).name
+        if c not in ORACLES:
+            print(f"no oracle for {c}", file=sys.stderr)
+            bad += 1
+            continue
+        bad += run(c, ORACLES[c])
+    sys.exit(1 if bad else 0)
