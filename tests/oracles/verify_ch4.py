@@ -159,7 +159,83 @@ def appell(name, env):
     return table.get(name)
 
 
-ORACLES = {"ch4_appell_painleve.case": appell}
+# ------------------------------------------------------------------------------------------ Problem A
+
+def onepoint_mode(xc, yc, rho2, Fx, Fy, f, mode):
+    """Newton-Euler of the body from rest, unknowns z = (aCx, aCy, eps, N, Ff, aOx, aOy).
+    mode = +1 / -1: sliding with Ff = -f N mode and aOy = 0; 'lift': N = Ff = 0."""
+    # rows: aCx = Fx + Ff; aCy = Fy + N; rho2 eps = (O - C) x (F + R) = -xc (Fy + N) + yc (Fx + Ff);
+    #       aO = aC + eps k x (O - C) = aC + eps (yc, -xc)  (omega = 0)
+    A = [[1, 0, 0, 0, -1, 0, 0],
+         [0, 1, 0, -1, 0, 0, 0],
+         [0, 0, rho2, xc, -yc, 0, 0],
+         [-1, 0, -yc, 0, 0, 1, 0],
+         [0, -1, xc, 0, 0, 0, 1]]
+    b = [Fx, Fy, -xc * Fy + yc * Fx, 0, 0]
+    if mode == "lift":
+        A += [[0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0]]
+        b += [0, 0]
+    else:
+        A += [[0, 0, 0, f * mode, 1, 0, 0], [0, 0, 0, 0, 0, 0, 1]]
+        b += [0, 0]
+    z = lu_solve(matrix(A), matrix(b))
+    return {"eps": z[2], "N": z[3], "aOx": z[5], "aOy": z[6]}
+
+
+def onepoint(name, env):
+    th, l, rho2, Fy = env["theta"], env["l"], env["rho2"], env["Fy"]
+    xc, yc = l * cos(th), l * sin(th)
+    if name in ("lambda_rod", "tan_phi", "phi_deg", "capable"):
+        ph, f = env["phi"], env.get("f")
+        if name == "tan_phi":
+            return tan(ph)
+        if name == "phi_deg":
+            return ph * 180 / pi
+        # a uniform rod of half-length 1 at phi: the friction at which the sliding solution's denominator
+        # vanishes, found by bisection on the sign of the sigma = -1 determinant (not from the closed form)
+        def det_m(ff):
+            return onepoint_mode_det(cos(ph), sin(ph), mpf(1) / 3, ff)
+        lo, hi = mpf(0), mpf(100)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if det_m(mid) < 0 else (mid, hi)
+        lam = (lo + hi) / 2
+        return lam if name == "lambda_rod" else f > lam
+    if name == "lambda":
+        lo, hi = mpf(0), mpf(100)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if onepoint_mode_det(xc, yc, rho2, mid) < 0 else (mid, hi)
+        return (lo + hi) / 2
+    k, f = env["k"], env["f"]
+    Fx = k * abs(Fy)
+    m, p, L = (onepoint_mode(xc, yc, rho2, Fx, Fy, f, md) for md in (-1, 1, "lift"))
+    rest = abs(Fx) <= f * abs(Fy) and Fy < 0
+    sliding = m["N"] > 0 and m["aOx"] < 0 and m["eps"] < 0
+    lift = L["aOy"] > 0
+    lam = onepoint(name="lambda", env=env)
+    table = {"Delta_m": onepoint_mode_det(xc, yc, rho2, f), "N_m": m["N"], "aOx_m": m["aOx"], "eps_m": m["eps"],
+             "N_p": p["N"], "eps_L": L["eps"], "aOx_L": L["aOx"], "aOy_L": L["aOy"],
+             "rest_ok": rest, "sliding_ok": sliding, "liftoff_ok": lift,
+             "book_24": 0 < lam < f and -f < k < -lam,
+             "three": rest and sliding and lift, "rest_only": rest and not sliding and not lift,
+             "not_static": not rest}
+    return table.get(name)
+
+
+def onepoint_mode_det(xc, yc, rho2, f):
+    """Delta_- of the sliding mode sigma = -1, from the Newton-Euler system: N times Delta_- is linear in F, and
+    Delta_- is the system's determinant (up to sign: det = -Delta_-, checked at f = 0 where Delta = rho2 + xc^2)."""
+    A = [[1, 0, 0, 0, -1, 0, 0], [0, 1, 0, -1, 0, 0, 0], [0, 0, rho2, xc, -yc, 0, 0],
+         [-1, 0, -yc, 0, 0, 1, 0], [0, -1, xc, 0, 0, 0, 1], [0, 0, 0, -f, 1, 0, 0], [0, 0, 0, 0, 0, 0, 1]]
+    d0 = det(matrix([[1, 0, 0, 0, -1, 0, 0], [0, 1, 0, -1, 0, 0, 0], [0, 0, rho2, xc, -yc, 0, 0],
+                     [-1, 0, -yc, 0, 0, 1, 0], [0, -1, xc, 0, 0, 0, 1], [0, 0, 0, 0, 1, 0, 0],
+                     [0, 0, 0, 0, 0, 0, 1]]))
+    # normalised so that the f = 0 value is rho2 + xc^2 (the moment of inertia about O minus yc^2)
+    return det(matrix(A)) / d0 * (rho2 + xc**2)
+
+
+ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(ORACLES)
