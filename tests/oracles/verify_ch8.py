@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""verify_ch8.py -- independent oracle for the chapter-8 cases of case library I (Kolesnikov 16.38, 16.21).
+
+Does not import fricert. mpmath at 40 digits. Recomputed from first principles, never from the book's closed forms:
+  ch8_wheel_step: the impact is solved as a linear system in the impulse S and the velocities after it (linear
+      momentum, angular momentum about the centre C, and zero velocity of the disc's point at the corner O
+      afterwards); the kinetic energy after it from |v_C+|^2 and omega+; the reaction of the corner from
+      m a_C - m g along the motion; whether the disc rolls on by integrating the rotation about O (RK4) with the
+      reaction monitored; the textbook's bound and the upper bound by bisection on those criteria.
+Reads the case's [expect] lines (NAME@POINT = VALUE +/- TOL or = true/false) and compares; a line with no oracle
+is an error. Prints one line per check; exits 1 on a mismatch.
+    python3 tests/oracles/verify_ch8.py [CASE...]
+"""
+import sys
+from pathlib import Path
+from mpmath import mp, mpf, sqrt, sin, cos, atan2, pi, matrix, lu_solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
+
+mp.dps = 40
+
+
+# ------------------------------------------------------------------------------------------ wheel and step
+
+def wheel_impact(m, r, h, vC):
+    """Unknowns (Sx, Sy, vx, vy, w) with w the counter-clockwise angular velocity after the impact."""
+    JC = m * r**2 / 2
+    w_minus = -vC / r                                  # rolling to the right: clockwise
+    # corner O relative to the centre C at the impact
+    ox, oy = -sqrt(r**2 - (r - h)**2), -(r - h)
+    ox = -ox                                           # the corner is ahead of the centre (to the right)
+    A = matrix([[1, 0, -m, 0, 0],                      # Sx = m (vx - vC)
+                [0, 1, 0, -m, 0],                      # Sy = m (vy - 0)
+                [-oy, ox, 0, 0, -JC],                  # (O - C) x S = JC (w - w_minus)
+                [0, 0, 1, 0, -oy],                     # v_C + w k x (O - C) = 0, x: vx - w oy = 0
+                [0, 0, 0, 1, ox]])                     #                        y: vy + w ox = 0
+    b = matrix([-m * vC, 0, -JC * w_minus, 0, 0])
+    z = lu_solve(A, b)
+    return {"Sx": z[0], "Sy": z[1], "vx": z[2], "vy": z[3], "w": z[4], "o": (ox, oy)}
+
+
+def wheel_reaction(m, g, r, pos, w, wdot):
+    """Reaction of the corner on the disc turning about O: R = m a_C - m g_vec, its component along O->C.
+    pos = C - O; w, wdot counter-clockwise."""
+    px, py = pos
+    ax = -wdot * py - w**2 * px
+    ay = wdot * px - w**2 * py
+    Rx, Ry = m * ax, m * ay + m * g
+    return (Rx * px + Ry * py) / r
+
+
+def wheel_rolls_on(m, g, r, h, vC):
+    """Integrates the rotation about O after the impact (RK4, J_O wdot = torque of gravity about O) until the
+    centre passes over O or turns back; True when it passes with the reaction >= 0 all along."""
+    imp = wheel_impact(m, r, h, vC)
+    JO = m * r**2 / 2 + m * r**2
+    ox, oy = imp["o"]
+    ang = atan2(-oy, -ox)                              # angle of C - O, counter-clockwise from +x
+    w = imp["w"]
+
+    def acc(a):
+        return -m * g * r * cos(a) / JO               # torque about O of gravity at C - O = r (cos a, sin a)
+    n = 4000
+    dt = mpf(4) / n
+    Nmin = wheel_reaction(m, g, r, (r * cos(ang), r * sin(ang)), w, acc(ang))
+    for _ in range(n):
+        if ang <= pi / 2:
+            return Nmin >= 0
+        if w >= 0:
+            return False                               # turned back before the top
+        k1a, k1w = w, acc(ang)
+        k2a, k2w = w + dt / 2 * k1w, acc(ang + dt / 2 * k1a)
+        k3a, k3w = w + dt / 2 * k2w, acc(ang + dt / 2 * k2a)
+        k4a, k4w = w + dt * k3w, acc(ang + dt * k3a)
+        ang += dt / 6 * (k1a + 2 * k2a + 2 * k3a + k4a)
+        w += dt / 6 * (k1w + 2 * k2w + 2 * k3w + k4w)
+        Nmin = min(Nmin, wheel_reaction(m, g, r, (r * cos(ang), r * sin(ang)), w, acc(ang)))
+    return False
+
+
+def wheel(name, env):
+    m, r, g, h, vC = env["m"], env["r"], env["g"], env["h"], env["vC"]
+
+    def energy_margin(v):
+        i = wheel_impact(m, r, h, v)
+        T = m * (i["vx"]**2 + i["vy"]**2) / 2 + (m * r**2 / 2) * i["w"]**2 / 2
+        return T - m * g * h
+
+    def n_start(v):
+        i = wheel_impact(m, r, h, v)
+        ox, oy = i["o"]
+        a = atan2(-oy, -ox)
+        return wheel_reaction(m, g, r, (-ox, -oy), i["w"], -m * g * r * cos(a) / (1.5 * m * r**2))
+
+    def bisect(pred, lo, hi):
+        for _ in range(160):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if pred(mid) else (mid, hi)
+        return (lo + hi) / 2
+    if name == "v_textbook":
+        return bisect(lambda v: energy_margin(v) >= 0, mpf(0), mpf(100))
+    if name == "v_upper":
+        return bisect(lambda v: n_start(v) < 0, mpf(0), mpf(100))
+    i = wheel_impact(m, r, h, vC)
+    ox, oy = i["o"]
+    # unit normal at O (from O towards C) and the tangent (the direction of v_C+)
+    nx, ny = -ox / r, -oy / r
+    tx, ty = ny, -nx
+    Sn = i["Sx"] * nx + i["Sy"] * ny
+    St = i["Sx"] * tx + i["Sy"] * ty
+    margin, N0 = energy_margin(vC), n_start(vC)
+    table = {"Sx_rel": i["Sx"] / (m * vC), "Sy_rel": i["Sy"] / (m * vC), "friction_needed": abs(St / Sn),
+             "omega_ratio": -i["w"] * r / vC, "climb_margin": margin, "N_start": N0}
+    if name in ("rolls_on", "too_slow", "lifts"):
+        on = wheel_rolls_on(m, g, r, h, vC)
+        return {"rolls_on": on, "lifts": N0 < 0, "too_slow": N0 > 0 and not on}[name]
+    return table.get(name)
+
+
+ORACLES = {"ch8_wheel_step.case": wheel}
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or list(ORACLES)
+    bad = 0
+    for c in names:
+        c = Path(c).name
+        if c not in ORACLES:
+            print(f"no oracle for {c}", file=sys.stderr)
+            bad += 1
+            continue
+        bad += run(c, ORACLES[c])
+    sys.exit(1 if bad else 0)
