@@ -2,6 +2,11 @@
 """verify_ch8.py -- independent oracle for the chapter-8 cases of case library I (Kolesnikov 16.38, 16.21).
 
 Does not import fricert. mpmath at 40 digits. Recomputed from first principles, never from the book's closed forms:
+  ch8_springboard: the board's moment of inertia and first moment by quadrature over the uniform board plus the
+      balls, the impact from A's angular momentum about O, the rotation integrated (RK4) from phi = -alpha with
+      the torque -dV/dphi of the potential energy (numerical derivative), B's reaction from B's equation normal to
+      the board monitored along the way; omega2 and W from the potential-energy difference; B's rise from the
+      vertical component of its velocity at the release.
   ch8_wheel_step: the impact is solved as a linear system in the impulse S and the velocities after it (linear
       momentum, angular momentum about the centre C, and zero velocity of the disc's point at the corner O
       afterwards); the kinetic energy after it from |v_C+|^2 and omega+; the reaction of the corner from
@@ -118,7 +123,81 @@ def wheel(name, env):
     return table.get(name)
 
 
-ORACLES = {"ch8_wheel_step.case": wheel}
+# ------------------------------------------------------------------------------------------ springboard
+
+def board_model(env):
+    """Masses and signed distances s along the board from O (s > 0 towards A); a point at s sits at
+    (s cos phi, -s sin phi), so phi = -alpha is the rest position with A raised."""
+    M1, m2, mu, l1, rho = env["M1"], env["m2"], env["mu"], env["l1"], env["rho"]
+    M2, M3, l2 = m2 * M1, mu * M1, rho * l1
+    lam = M3 / (l1 + l2)                                            # uniform board from s = -l2 to l1
+    I = M1 * l1**2 + M2 * l2**2 + mp.quad(lambda s: lam * s**2, [-l2, l1])
+    first = M1 * l1 - M2 * l2 + mp.quad(lambda s: lam * s, [-l2, l1])   # sum of m s
+    return M1, M2, l1, l2, I, first
+
+
+def board(name, env):
+    g, a, H = env["g"], env["alpha"], env["H"]
+    M1, M2, l1, l2, I, first = board_model(env)
+
+    def V(phi):                                                     # potential energy of board + balls
+        return -g * sin(phi) * first
+
+    def phidd(phi):                                                 # I phi'' = -dV/dphi
+        return -mp.diff(V, phi) / I
+
+    def N_B(phi, w):                                                # B at s = -l2: M2 l2 phi'' = N - M2 g cos phi
+        return M2 * (g * cos(phi) + l2 * phidd(phi))
+    w_plus = M1 * sqrt(2 * g * H) * l1 * cos(a) / I                 # angular momentum about O of A's fall
+    W = I / (2 * g) * (I * w_plus**2 - 2 * (V(a) - V(-a)))
+    table = {"I": I, "D": first, "omega_plus": w_plus, "W": W,
+             "L": N_B(-a, w_plus) * I / (M2 * g * cos(a))}
+    if name in table:
+        return table[name]
+    # integrate the rotation from phi = -alpha (RK4 in phi' and phi), with B's reaction monitored
+    phi, w = -a, w_plus
+    dt = mpf(1) / 200
+    released = None
+    if N_B(phi, w) < 0:
+        released = "I"
+    else:
+        for _ in range(100000):
+            if phi >= a:
+                released = "II"
+                break
+            if w <= 0:
+                released = "III"
+                break
+            k1p, k1w = w, phidd(phi)
+            k2p, k2w = w + dt / 2 * k1w, phidd(phi + dt / 2 * k1p)
+            k3p, k3w = w + dt / 2 * k2w, phidd(phi + dt / 2 * k2p)
+            k4p, k4w = w + dt * k3w, phidd(phi + dt * k3p)
+            phi += dt / 6 * (k1p + 2 * k2p + 2 * k3p + k4p)
+            w += dt / 6 * (k1w + 2 * k2w + 2 * k3w + k4w)
+            if N_B(phi, w) < 0:
+                released = "mid"
+                break
+    if name in ("case_I", "case_II", "case_III", "II_faster", "II_slower"):
+        case = {"case_I": "I", "case_II": "II", "case_III": "III"}.get(name, "II")
+        if released != case:
+            return False
+        if name == "II_faster" or name == "II_slower":
+            w2 = sqrt(w_plus**2 - 2 * (V(a) - V(-a)) / I)
+            return (w2 > w_plus) == (name == "II_faster")
+        return True
+    # the speed at phi = alpha from the energy (the RK4 run above only classifies)
+    w2 = sqrt(w_plus**2 - 2 * (V(a) - V(-a)) / I)
+
+    def rise(wr, phi_r):
+        # B at (-l2 cos phi, l2 sin phi) moves with phi' (l2 sin phi, l2 cos phi); it then rises vy^2/(2g)
+        vy = wr * l2 * cos(phi_r)
+        return vy**2 / (2 * g)
+    table = {"omega2": w2, "ymax_I": rise(w_plus, -a), "rise_after": rise(w2, a),
+             "rise_total": l2 * sin(a) - l2 * sin(-a) + rise(w2, a)}
+    return table.get(name)
+
+
+ORACLES = {"ch8_wheel_step.case": wheel, "ch8_springboard.case": board}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(ORACLES)
