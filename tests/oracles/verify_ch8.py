@@ -7,6 +7,9 @@ Does not import fricert. mpmath at 40 digits. Recomputed from first principles, 
       the torque -dV/dphi of the potential energy (numerical derivative), B's reaction from B's equation normal to
       the board monitored along the way; omega2 and W from the potential-energy difference; B's rise from the
       vertical component of its velocity at the release.
+  ch8_routh_sphere: the sphere's motion integrated event by event from its equations of motion and Coulomb's law
+      (the mode at zero slip chosen by whether rolling needs a friction within mu N); the critical mu by
+      bisection on the existence of a rolling phase, the minimum of T/t* by golden section on the simulated T.
   ch8_wheel_step: the impact is solved as a linear system in the impulse S and the velocities after it (linear
       momentum, angular momentum about the centre C, and zero velocity of the disc's point at the corner O
       afterwards); the kinetic energy after it from |v_C+|^2 and omega+; the reaction of the corner from
@@ -18,7 +21,7 @@ is an error. Prints one line per check; exits 1 on a mismatch.
 """
 import sys
 from pathlib import Path
-from mpmath import mp, mpf, sqrt, sin, cos, atan2, pi, matrix, lu_solve
+from mpmath import mp, mpf, sqrt, sin, cos, tan, atan2, pi, matrix, lu_solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
@@ -197,7 +200,82 @@ def board(name, env):
     return table.get(name)
 
 
-ORACLES = {"ch8_wheel_step.case": wheel, "ch8_springboard.case": board}
+# ------------------------------------------------------------------------------------------ Painlevé-Routh
+
+def sphere_ascent(alpha, mu, v0, g):
+    """Event-driven integration of the sphere (m = r = 1, J = 2/5) from v = v0, omega = 0, with Coulomb's law:
+    in each mode the accelerations are constant; the mode is chosen by the slip sign, or, at zero slip, by
+    whether rolling needs a friction within mu N. Returns the phases [(mode, duration)] until v = 0."""
+    N = g * cos(alpha)
+    J = mpf(2) / 5
+    v, wr, t, phases = mpf(v0), mpf(0), mpf(0), []
+    for _ in range(10):
+        slip = v - wr
+        if abs(slip) < mpf(10)**-30:
+            # rolling: m dv/dt = -g sin + F, J dw/dt = -F r, dv/dt = d(w r)/dt  =>  F = g sin J/(1 + J)
+            F = g * sin(alpha) * J / (1 + J)
+            if F <= mu * N:
+                mode, F = "roll", F
+            else:
+                # rolling impossible: the slip leaves zero with the sign of its free rate, F = +-mu N
+                # try slip < 0 (friction up): slip rate = (-g sin + mu N) - (-mu N / J)
+                rate_neg = (-g * sin(alpha) + mu * N) + mu * N / J
+                mode, F = ("back", mu * N) if rate_neg < 0 else ("fwd", -mu * N)
+        else:
+            mode, F = ("fwd", -mu * N) if slip > 0 else ("back", mu * N)
+        av = -g * sin(alpha) + F
+        aw = -F / J
+        # next event: v = 0, or the slip reaching 0 (only while slipping)
+        dt_v = -v / av
+        dt_s = None
+        if mode != "roll" and av != aw:
+            ts = -(v - wr) / (av - aw)
+            if ts > mpf(10)**-30:
+                dt_s = ts
+        dt = dt_v if dt_s is None or dt_v <= dt_s else dt_s
+        phases.append((mode, dt))
+        v, wr, t = v + av * dt, wr + aw * dt, t + dt
+        if dt is dt_v:
+            return phases
+    raise RuntimeError("no end of the ascent")
+
+
+def sphere(name, env):
+    g, v0 = env["g"], env["v0"]
+    if name in ("k_bar", "ratio_min"):
+        # minimise the simulated T/t* over mu at alpha = 0.5 (the ratio depends on k = mu cot alpha only)
+        a = mpf(1) / 2
+        f = lambda m: sum(d for _, d in sphere_ascent(a, m, v0, g)) * g * sin(a) / v0
+        lo, hi = mpf(0), mpf(2) / 7 * tan(a)
+        for _ in range(120):                                   # golden section
+            m1, m2 = lo + (hi - lo) * mpf("0.381966011250105151795"), hi - (hi - lo) * mpf("0.381966011250105151795")
+            lo, hi = (lo, m2) if f(m1) < f(m2) else (m1, hi)
+        return (lo + hi) / 2 / tan(a) if name == "k_bar" else f((lo + hi) / 2)
+    a, mu = env["alpha"], env["mu"]
+    if name == "mu_cr":
+        lo, hi = mpf(0), mpf(10)                               # smallest mu with a rolling phase
+        for _ in range(150):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if any(md == "roll" for md, _ in sphere_ascent(a, mid, v0, g)) else (mid, hi)
+        return (lo + hi) / 2
+    if name == "mu_bar":
+        return sphere("k_bar", env) * tan(a)
+    ph = sphere_ascent(a, mu, v0, g)
+    T = sum(d for _, d in ph)
+    t_star = v0 / (g * sin(a))                                 # smooth plane: dv/dt = -g sin
+    modes = [md for md, _ in ph]
+    table = {"T": T, "t_star": t_star, "ratio": T / t_star, "ratio_k": T / t_star, "t1": ph[0][1],
+             "rolls": "roll" in modes, "slides": "roll" not in modes,
+             "routh_slide_roll": 2 * tan(a) / (7 * mu)}
+    if "roll" in modes:
+        table["t2"] = ph[modes.index("roll")][1]
+        table["slide_roll"] = ph[0][1] / table["t2"]
+    if "back" in modes:
+        table["t21"] = ph[modes.index("back")][1]
+    return table.get(name)
+
+
+ORACLES = {"ch8_wheel_step.case": wheel, "ch8_springboard.case": board, "ch8_routh_sphere.case": sphere}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(ORACLES)
