@@ -11,6 +11,10 @@ book's closed forms:
   ch4_onepoint_contact: the planar body of Problem A (m = 1, radius of gyration rho, centre (xc, yc), force F at
       O, zero velocities): Newton-Euler about C with N, the accelerations and eps as unknowns for each contact
       mode (sliding sigma = +-1, lift-off N = 0), solved by mpmath; a mode counts when its sign conditions hold.
+  ch4_bench: the static test from the statics with zero accelerations (the interval of F_Ax allowed by both
+      friction discs), the number of sliding motions by counting the roots of the book's psi(x) = Q1 (4.13) on
+      (g/2, x*) by dense sampling, psi's maximum by golden section and a_c by bisection on psi'(g/2) (numerical
+      derivative); not from the closed forms of R29.
 Each case's [expect] VALUE lines (NAME@POINT = VALUE +/- TOL) are read from the case file and compared; a line
 with no oracle is an error. Prints one line per check; exits 1 on a mismatch.
     python3 tests/oracles/verify_ch4.py [CASE...]
@@ -235,7 +239,69 @@ def onepoint_mode_det(xc, yc, rho2, f):
     return det(matrix(A)) / d0 * (rho2 + xc**2)
 
 
-ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint}
+# ------------------------------------------------------------------------------------------ Problem C (bench)
+
+def bench_static(f, g, Q1, Q2, Q3):
+    """Rest is possible iff the statics (4.1)-(4.2) with zero accelerations (F_Ay + F_By = -Q2,
+    F_By - F_Ay = -Q3, N_A = N_B = g/2 for the symmetric bench) admit an F_Ax with both forces in their
+    friction discs: the interval of F_Ax allowed by A meets the one allowed by B (F_Bx = -Q1 - F_Ax)."""
+    NA = NB = g / 2
+    FAy, FBy = (Q3 - Q2) / 2, -(Q2 + Q3) / 2
+    if FAy**2 > (f * NA)**2 or FBy**2 > (f * NB)**2:
+        return False, None
+    rA, rB = sqrt((f * NA)**2 - FAy**2), sqrt((f * NB)**2 - FBy**2)
+    # A: |F_Ax| <= rA; B: |Q1 + F_Ax| <= rB; the largest |Q1| with a common F_Ax is rA + rB
+    lo, hi = max(-rA, -Q1 - rB), min(rA, -Q1 + rB)
+    return lo <= hi, rA + rB
+
+
+def bench_psi(f, g, beta, a, b):
+    """(4.13): Q1 = psi(x) for a sliding motion with N_A = x (spec/ch4.md R24, checked there against (4.1)-(4.3))."""
+    # (at x* the last radicand is 0; rounding may leave it at -1e-40, so it is clipped at 0)
+    return lambda x: (2 * x - g) / beta + sqrt(max(f**2 * x**2 - b**2, 0)) + sqrt(max(f**2 * (g - x)**2 - a**2, 0))
+
+
+def bench(name, env):
+    f, g, beta = env["f"], env["g"], env["beta"]
+    if name in ("Q1_static_max", "zone", "outside"):
+        ok, qmax = bench_static(f, g, env["Q1"], env["Q2"], env["Q3"])
+        return {"Q1_static_max": qmax, "zone": ok, "outside": not ok}[name]
+    if name == "a_c":
+        # the a where psi'(g/2) changes sign (b = 0), by bisection with a numerical derivative
+        lo, hi = mpf(0), f * g / 2 - mpf(10)**-20
+        for _ in range(120):
+            mid = (lo + hi) / 2
+            d = diff(bench_psi(f, g, beta, mid, 0), g / 2)
+            lo, hi = (mid, hi) if d > 0 else (lo, mid)
+        return (lo + hi) / 2
+    a = env["a"]
+    psi = bench_psi(f, g, beta, a, 0)
+    xs = g - a / f
+    if name == "S":
+        return psi(g / 2)
+    if name == "P":
+        return psi(xs)
+    if name == "xstar":
+        return xs
+    if name in ("xss", "psi2"):
+        lo, hi = g / 2, xs
+        for _ in range(200):                                  # golden section for the maximum of the concave psi
+            m1, m2 = lo + (hi - lo) * mpf("0.381966011250105151795"), hi - (hi - lo) * mpf("0.381966011250105151795")
+            lo, hi = (lo, m2) if psi(m1) > psi(m2) else (m1, hi)
+        return (lo + hi) / 2 if name == "xss" else psi((lo + hi) / 2)
+    # the regions: static by the statics (Q2 = Q3 = a); sliding motions = roots of psi(x) = Q1 on (g/2, x*)
+    Q1 = env["Q1"]
+    static = bench_static(f, g, Q1, a, a)[0]
+    n = 4000
+    xsamp = [g / 2 + (xs - g / 2) * (mpf(k) + mpf(1) / 2) / n for k in range(n)]
+    vals = [psi(x) - Q1 for x in xsamp]
+    roots = sum(1 for i in range(n - 1) if (vals[i] > 0) != (vals[i + 1] > 0))
+    label = ("static_only" if roots == 0 else "static_sliding") if static else \
+            {0: "liftoff", 1: "one_sliding", 2: "two_sliding"}[roots]
+    return name == label
+
+
+ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint, "ch4_bench.case": bench}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(ORACLES)
