@@ -10,6 +10,7 @@ Does not import fricert. mpmath at 30 digits. Not from the closed forms phi (3.1
     minimum of N over it (sampling) is >= 0; rho^2 by bisection on q^2 along the ray q1 = q sin(phi), q2 = q cos(phi).
   * Statement 6 (p1 = p2 = 0) with A = 0.4, d = 0.3, g = 9.81, theta0 = pi/2, thetadot0 = 7: the same energy
     integral, u1 the first zero of N(u) on the way up from u = -1, thetadot1 = -sqrt(thetadot^2(u1)).
+  * the sign of the type-1 quartic (a polynomial of spec/ch5.md R3.8, typed from the spec) at one probe.
   * Statement 8: the Lagrange equation of the top at thetadot = 0 (numerical derivative of the Lagrangian), as in
     verify_ch5_top.py; the printed (3.18) is typed from the OCR reading (seed 004, lines 3849-3856).
 Usage: python3 tests/oracles/verify_ch5_fig.py
@@ -122,12 +123,16 @@ def oracle(name, env):
         return stmt8(name, env)
     lam, q1, q2 = env["lam"], env["q1"], env["q2"]
     fig = name[-1]
-    u0 = env["u0a"] if fig == "a" else env["u0b"]
+    u0 = env["u0a"] if fig == "a" or name == "quartic_neg" else env["u0b"]
     if name.startswith("rho"):
         return rho2(lam, u0, q1, q2)
     if name.startswith("eps"):
         s = sin(2 * atan2(q1, q2))
         return (s - u0) / (1 - u0 * s)
+    if name == "quartic_neg":       # the type-1 quartic of spec/ch5.md R3.8, typed as printed there
+        return (4 * lam**2 * q1 * q2 * (q1 - u0 * q2) * (q2 - u0 * q1)
+                - 2 * lam * (1 + 2 * lam * (1 - u0**2)) * (2 * q1 * q2 - u0 * (q1**2 + q2**2))
+                + (1 - u0**2) * (1 + 4 * lam + 4 * lam**2 * (1 - u0**2))) < 0
     n0, nmin, way = top7(lam, u0, q1, q2)
     kind = name[:-2]
     return {"free": nmin >= 0, "free_up": nmin > 0 and way > 0, "free_dn": nmin > 0 and way < 0,
