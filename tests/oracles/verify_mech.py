@@ -134,6 +134,9 @@ def rgims(name, env):
         for i, q in enumerate(("x", "y", "theta")):
             base[f"{e}_R_{q}"] = PR[i]
     # classical contact of the same rod, slip towards +x (prior-art §3.1 with k = m L^2 / A)
+    # the gap S = y - L sin(theta) at the stated height, and its rate along the stated velocity
+    base["cl_gap"] = env.get(S("y"), S("y")) - LL * sp.sin(th)
+    base["cl_gapdot"] = v[1] - LL * sp.cos(th) * v[2]
     if S("mu") in env:
         MU = env[S("mu")]
         base["cl_B"] = 1 / M + LL**2 * (sp.cos(th)**2 - MU * sp.sin(th) * sp.cos(th)) / AA
@@ -173,7 +176,11 @@ def liftoff(name, env):
            sp.Eq(ay - H * sp.cos(th) * al + H * sp.sin(th) * TD**2, 0)]
     sol = sp.solve(eqs, [lam, ax, ay, al], dict=True)[0]
     closed = (G - H * sp.sin(th) * TD**2) / (1 / M + H**2 * sp.cos(th)**2 / J)
-    table = {"r_Lambda1": sol[lam], "N_closed": closed, "r_a_theta": sol[al], "r_a_y": sol[ay],
+    Y = env.get(S("y"))
+    table = {"r_Lambda1": sol[lam], "N_closed": closed,
+             "r_G1": None if Y is None else Y - H * sp.sin(th),
+             "r_Gdot1": H * TD * sp.cos(th) - H * sp.cos(th) * TD,   # ydot - h cos(theta) thetadot
+             "r_a_theta": sol[al], "r_a_y": sol[ay],
              "thetadot_lift": sp.sqrt(G / (H * sp.sin(th)))}
     return table.get(name)
 
@@ -181,14 +188,25 @@ def liftoff(name, env):
 # ---------------------------------------------------------------- rheonomic guide
 
 def guide(name, env):
-    R, RD, W, M, T = [env[S(n)] for n in ("r", "rdot", "w", "m", "t")]
+    # x and rdot are ranges at the case's own values: they stay symbols there, so G and its rate must vanish
+    # identically (the bead is on the guide over the whole plotted box)
+    X, Y, RD = env.get(S("x"), S("x")), env[S("y")], env.get(S("rdot"), S("rdot"))
+    W, M, T = [env[S(n)] for n in ("w", "m", "t")]
+    R = X * sp.cos(W * T) + Y * sp.sin(W * T)
+    # the guide's constraint and its rate along the stated velocity (first principles: the bead's velocity is
+    # rdot e_r + r w e_phi, e_r = (cos wt, sin wt), e_phi = (-sin wt, cos wt))
+    tt = sp.Symbol("tt")
+    Gf = -X * sp.sin(W * tt) + Y * sp.cos(W * tt)
+    vx = RD * sp.cos(W * T) - R * W * sp.sin(W * T)
+    vy = RD * sp.sin(W * T) + R * W * sp.cos(W * T)
+    G1 = Gf.subs(tt, T)
+    Gdot = sp.diff(Gf, tt).subs(tt, T) - sp.sin(W * T) * vx + sp.cos(W * T) * vy
     # in the rotating frame: the normal reaction is the Coriolis force 2 m w rdot (no angular acceleration);
     # its power is N times the transverse speed r w
     Nn = 2 * M * W * RD
     table = {"bead_Lambda1": Nn, "bead_power": Nn * R * W, "bead_power_G": Nn * R * W,
-             "power_closed": 2 * M * W**2 * R * RD, "bead_G1": 0, "bead_Gdot1": 0,
-             "bead_a_x": sp.diff(R * sp.cos(W * T), T, 0) * 0 + (-(W**2) * R + 0) * sp.cos(W * T) - 2 * W * RD * sp.sin(W * T),
-             "bead_a_y": -(W**2) * R * sp.sin(W * T) + 2 * W * RD * sp.cos(W * T)}
+             "power_closed": 2 * M * W**2 * R * RD, "r": R,
+             "bead_G1": sp.simplify(G1), "bead_Gdot1": sp.simplify(Gdot)}
     # with rddot = r w^2 (free radial motion on a smooth guide in a horizontal plane):
     # a = (rdd - r w^2) e_r + 2 rdot w e_phi = 2 rdot w e_phi
     table["bead_a_x"] = -2 * W * RD * sp.sin(W * T)
