@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """verify_ch3_statics.py -- independent oracle for the ch. 3 cases of case library II (two rough supports).
 
-Cases: ch3_two_supports_selflock. It does not import fricert and does not use the case's [define] formulas.
+Cases: ch3_two_supports_selflock, ch3_two_supports_fixed_load. It does not import fricert and does not use the case's [define] formulas.
 
 The statics are set up from first principles: unknown reactions R1 at A1 = 0 and R2 at A2 = (0, y0, 0), the
 force balance F + R1 + R2 = 0, the moment balance about A1, M + A2 x R2 = 0 (its y row is My = 0, required of
 the load), and the free normal reaction R2.n2 = xi. sympy solves these six linear equations once, symbolically.
 The cone conditions |R_k|^2 - (1 + f^2)(R_k.n_k)^2 <= 0 and N1 = R1.n1 >= 0 are then polynomials in xi.
+
+For the fixed load, equilibrium is decided by the same 1-D test (no Proposition 3); the book's coefficients are
+read off the solved polynomials, and the printed b1 is evaluated from F1(0) of the statics solved in the frame
+turned about A1A2.
 
 "Self-locking" is decided mechanically, without the book's criterion: a family of explicit loads (among them
 Proposition 2's counterexamples: F perpendicular to n1 with either sign of Fy, F = +-n1, moments about x and z)
@@ -55,7 +59,8 @@ def _solve():
     return {"N1": [coef(N1, k) for k in (0, 1)],
             "psi1": [coef(psi1, k) for k in (0, 1, 2)],
             "psi2": [coef(psi2, k) for k in (0, 1, 2)],
-            "sym": (N1, psi1, psi2)}
+            "sym": (N1, psi1, psi2), "R1": R1s,
+            "R1num": sympy.lambdify(args + (_xi,), list(R1s), "mpmath")}
 
 
 STAT = _solve()
@@ -228,7 +233,105 @@ def sl_claim(name, claims):
     raise KeyError(name)
 
 
-ORACLES = {"ch3_two_supports_selflock": (sl_value, sl_truth, sl_claim)}
+# ------------------------------------------------------------------------------------ fixed-load case
+def turn(v):
+    """The frame turned by 90 degrees about A1A2: x_t = -z, y_t = y, z_t = x."""
+    return (-v[2], v[1], v[0])
+
+
+def fl_data(p, turned=False):
+    n1 = (p["n1x"], p["n1y"], p["n1z"])
+    n2 = (p["n2x"], p["n2y"], p["n2z"])
+    F = (p["Fx"], p["Fy"], p["Fz"])
+    M = (p["Mx"], 0, p["Mz"])
+    if turned:
+        n1, n2, F, M = turn(n1), turn(n2), turn(F), turn(M)
+    return n1, n2, F, (M[0], M[2]), p["y0"], p["f"]
+
+
+def _ev(c, x):
+    return sum(ck * x ** k for k, ck in enumerate(c))
+
+
+def fl_all(p):
+    """Everything from the solved statics (notes' frame), exact where sympy can."""
+    n1, n2, F, M, y0, f = fl_data(p)
+    N1, p1, p2 = polys(n1, n2, F, M, y0, f, exact=True)
+    xs = -N1[0] / N1[1]
+    r = sympy.solve(sympy.Poly(list(reversed(p2)), _xi).as_expr(), _xi)
+    x0 = max(r, key=lambda z: oc.num(z))
+    # the printed b1, in the turned frame: g1 = F1(0) = R1(0) - N1(0) n1 from that frame's statics
+    t1, t2, tF, tM, _, _ = fl_data(p, turned=True)
+    tN1, tp1, _ = polys(t1, t2, tF, tM, y0, f, exact=True)
+    phi1 = tN1[0]
+    # R1(0) from the statics solved once (STAT), in the turned frame
+    sub = dict(zip(_n1 + _n2 + _F + _M + (_y0, _f, _xi), list(t1) + list(t2) + list(tF) + list(tM) + [y0, f, 0]))
+    R10 = [sympy.nsimplify(c.subs(sub)) for c in STAT["R1"]]
+    g1 = [R10[k] - phi1 * t1[k] for k in range(3)]
+    b1p = (g1[0] * t1[0] * t1[1] - g1[1] * (1 - t1[1] ** 2) - g1[2] * t1[2] * t1[1] + f ** 2 * t1[1] * phi1) / t2[1]
+    b1t = tp1[1] / 2
+    pp = [tp1[0], 2 * b1p, tp1[2]]
+    return {"phi1": N1[0], "a1": p1[2], "b1": p1[1] / 2, "delta1": p1[0], "a2": p2[2], "b2": p2[1] / 2,
+            "delta2": p2[0], "xi_star": xs, "xi0": x0, "psi1_star": _ev(p1, xs), "psi1_xi0": _ev(p1, x0),
+            "direct_star": _ev(p1, xs), "direct_xi0": _ev(p1, x0), "b1_printed": b1p, "b1_turned": b1t,
+            "printed": (_ev(pp, x0), _ev(pp, xs)), "polys": (N1, p1, p2)}
+
+
+def fl_value(name, p):
+    d = fl_all(p)
+    if name == "b1":        # the coefficient is frame-independent: check it in both frames
+        assert sympy.simplify(d["b1"] - d["b1_turned"]) == 0
+    return d[name]
+
+
+def fl_truth(name, p):
+    d = fl_all(p)
+    bal, x = feasible(*[[oc.num(c) for c in q] for q in d["polys"]])
+    note = "admissible xi = %s" % (mpmath.nstr(x, 8) if bal else "none")
+    pr = oc.num(d["xi0"]) <= oc.num(d["xi_star"]) and min(oc.num(v) for v in d["printed"]) <= 0
+    t = {"equilibrium": bal, "no_equilibrium": not bal, "eq_printed": pr, "printed_misses": bal and not pr}[name]
+    return oc.word(t), note
+
+
+def fl_num(p):
+    """The claim test at one load, in floating point (mpmath, 40 digits): the 1-D test, Proposition 3 with the
+    true coefficients and with the printed b1 (turned frame)."""
+    n1, n2, F, M, y0, f = fl_data(p)
+    N1, p1, p2 = polys(n1, n2, F, M, y0, f)
+    xs = -N1[0] / N1[1]
+    x0 = max(_roots(p2))
+    bal = feasible(N1, p1, p2)[0]
+    t1, t2, tF, tM, _, _ = fl_data(p, turned=True)
+    a = [oc.num(v) for v in list(t1) + list(t2) + list(tF) + list(tM) + [y0, f, 0]]
+    tN1, tp1, _ = polys(t1, t2, tF, tM, y0, f)
+    t1n = [oc.num(v) for v in t1]
+    phi1 = tN1[0]
+    g1 = [r - phi1 * c for r, c in zip(STAT["R1num"](*a), t1n)]
+    b1p = (g1[0] * t1n[0] * t1n[1] - g1[1] * (1 - t1n[1] ** 2) - g1[2] * t1n[2] * t1n[1]
+           + oc.num(f) ** 2 * t1n[1] * phi1) / oc.num(t2[1])
+    pp = [tp1[0], 2 * b1p, tp1[2]]
+    book = x0 <= xs and min(_ev(p1, x0), _ev(p1, xs)) <= 0
+    printed = x0 <= xs and min(_ev(pp, x0), _ev(pp, xs)) <= 0
+    return bal, book, printed
+
+
+def fl_claim(name, claims):
+    params = oc.read_case("ch3_two_supports_fixed_load")[0]
+    bad, n = [], 0
+    for i in range(-8, 9):
+        for j in range(-8, 9):
+            q = dict(params, Mx=sympy.Rational(i, 2), Mz=sympy.Rational(j, 2))
+            bal, book, printed = fl_num(q)
+            test = book if name == "prop3" else printed
+            n += 1
+            if test != bal:
+                bad.append((i / 2, j / 2))
+    note = "%d of %d grid loads disagree with the direct 1-D test%s" % (len(bad), n, (", e.g. (Mx, Mz) = %s" % (bad[0],)) if bad else "")
+    return ("refuted" if bad else "consistent"), note
+
+
+ORACLES = {"ch3_two_supports_selflock": (sl_value, sl_truth, sl_claim),
+           "ch3_two_supports_fixed_load": (fl_value, fl_truth, fl_claim)}
 
 
 def prose_checks():
