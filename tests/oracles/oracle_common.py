@@ -116,7 +116,7 @@ def run(oracles, args, case_dir=None):
                 elif m:
                     got = num(value_fn(name, p))
                     want, tol = num(exact(m.group(1))), num(exact(m.group(2)))
-                    ok = abs(got - want) + mpf(10) ** -34 <= tol
+                    ok = got == want if tol == 0 else abs(got - want) + mpf(10) ** -34 <= tol
                     print("  %s %-34s %s  case %s +/- %s" % ("ok  " if ok else "FAIL", key, mpmath.nstr(got, 25),
                                                            m.group(1), m.group(2)))
                 else:
