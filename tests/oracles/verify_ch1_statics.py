@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """verify_ch1_statics.py -- independent oracle for the ch. 1 cases of case library II.
 
-Cases: ch1_three_support_special2, ch1_appendix_sextic. It does not import fricert and does not use the case's [define] formulas.
+Cases: ch1_one_support, ch1_three_support_special2, ch1_appendix_sextic. It does not import fricert and does not use the case's [define] formulas.
+
+One rough point: the static friction set is N Phi0(unit disc) (the convex hull of the sliding forces -N Phi0 e),
+tested through Phi0^-1 with mpmath; the incline's limit angle and F_min by bisection on the angle and the force.
 
 Three rough points A1 = (0, 0), A2 = (1, 0), A3 = (1/2, y), friction discs of radii b, b, 1 (spec/ch1.md R24). For a
 load (P1, P2 = 0, P3) the balanced moments form the interval [min P3, max P3] over the friction forces. Here
@@ -271,7 +274,78 @@ def sx_claim(name, claims):
     raise KeyError(name)
 
 
+# ------------------------------------------------------------------------------------ one support
+def os_margin(p, Fxy, N):
+    """N - |Phi0^-1 (-Fxy)|: the static friction set is N Phi0(unit disc) (convex hull of the sliding forces)."""
+    Phi = mpmath.matrix([[oc.num(p["f11"]), oc.num(p["f12"])], [oc.num(p["f21"]), oc.num(p["f22"])]])
+    u = mpmath.lu_solve(Phi, mpmath.matrix([-Fxy[0], -Fxy[1]]))
+    return N - mpmath.sqrt(u[0] ** 2 + u[1] ** 2)
+
+
+def os_incline(p, phi0):
+    psi = oc.num(p["psi0"])
+    return os_margin(p, (mpmath.sin(phi0) * mpmath.cos(psi), mpmath.sin(phi0) * mpmath.sin(psi)), mpmath.cos(phi0))
+
+
+def os_bisect(fn, lo, hi):
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fn(mid) >= 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def os_value(name, p):
+    f11, f12, f21, f22 = (oc.num(p[k]) for k in ("f11", "f12", "f21", "f22"))
+    if name in ("Delta",):
+        return f11 * f22 - f12 * f21
+    if name == "F_min":
+        d = oc.num(p["delta"])
+        return os_bisect(lambda F: os_margin(p, (F * mpmath.cos(d), F * mpmath.sin(d)), 1), mpf(0), mpf(10))
+    if name in ("phi_star", "phi_star_deg", "sigma"):
+        ph = os_bisect(lambda a: os_incline(p, a), mpf(0), mp.pi / 2 - mpf(10) ** -30)
+        if name == "sigma":
+            return (f11 * f22 - f12 * f21) / mpmath.tan(ph)
+        return ph if name == "phi_star" else ph * 180 / mp.pi
+    raise KeyError(name)
+
+
+def os_truth(name, p):
+    f11, f12, f21, f22 = (oc.num(p[k]) for k in ("f11", "f12", "f21", "f22"))
+    if name == "pos_def":       # the symmetric part's eigenvalues
+        ev = mpmath.eig(mpmath.matrix([[f11, (f12 + f21) / 2], [(f12 + f21) / 2, f22]]))[0]
+        return oc.word(min(mpmath.re(e) for e in ev) > 0), "eigenvalues %s" % [mpmath.nstr(mpmath.re(e), 6) for e in ev]
+    if name in ("rest", "moves", "stmt1"):
+        d, F = oc.num(p["delta"]), oc.num(p["F"])
+        m = os_margin(p, (F * mpmath.cos(d), F * mpmath.sin(d)), 1)
+    else:
+        m = os_incline(p, oc.num(p["phi0"]))
+    if abs(m) < mpf(10) ** -30:
+        return "unknown", "on the boundary"
+    t = m > 0 if name in ("rest", "stmt1", "holds") else m < 0
+    return oc.word(t), "margin %s" % mpmath.nstr(m, 5)
+
+
+def os_claim(name, claims):
+    params = oc.read_case("ch1_one_support")[0]
+    bad = 0
+    for i in range(64):
+        ang = 2 * mp.pi * (i + mpf(1) / 3) / 64
+        q = dict(params, psi0=ang, delta=ang)
+        if name == "incline":
+            phs = os_bisect(lambda a: os_incline(q, a), mpf(0), mp.pi / 2 - mpf(10) ** -30)
+            A = oc.num(q["f12"]) * mpmath.sin(ang) - oc.num(q["f22"]) * mpmath.cos(ang)
+            B = oc.num(q["f21"]) * mpmath.cos(ang) - oc.num(q["f11"]) * mpmath.sin(ang)
+            book = mpmath.atan(oc.num(q["f11"] * q["f22"] - q["f12"] * q["f21"]) / mpmath.sqrt(A * A + B * B))
+        else:
+            phs = os_value("F_min", q)
+            f11, f22 = oc.num(q["f11"]), oc.num(q["f22"])
+            book = f11 * f22 / mpmath.sqrt(f22 ** 2 * mpmath.cos(ang) ** 2 + f11 ** 2 * mpmath.sin(ang) ** 2)
+        bad += abs(phs - book) > mpf(10) ** -25
+    return ("refuted" if bad else "consistent"), "%d of 64 directions where the book's limit differs from the bisection" % bad
+
+
 ORACLES = {"ch1_three_support_special2": (s2_value, s2_truth, s2_claim),
+           "ch1_one_support": (os_value, os_truth, os_claim),
            "ch1_appendix_sextic": (sx_value, None, sx_claim)}
 
 
