@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """verify_ch8_statics.py -- independent oracle for the ch. 8 statics cases of case library II.
 
-Cases: feynman_incline. It does not import fricert and does not use the case's [define] formulas.
+Cases: feynman_incline, rod_rope_capstan. It does not import fricert and does not use the case's [define] formulas.
 
 Feynman's block: the statics are set up in a world frame (X horizontal along the incline's horizontal line, Y
 horizontal towards the slope, Z up). The incline contains X and the up-slope direction d = (0, cos a, sin a); its
@@ -12,6 +12,12 @@ bisection on h, the least moving force by a scan over 2001 directions refined by
 sector is the set of directions u whose reaction direction -u lies in the friction cone (the recession cone of
 the rest set), found by bisection on the direction; at mu^2 = 2 it is decided exactly with sympy. The book's closed forms are compared with these
 numbers, never used to produce them.
+
+Rod, rope and cylinder: the rod's three equilibrium equations (A at the origin, the rope at B at the angle beta)
+are solved for the friction F, the normal reaction N and the tension S at each rope angle; an angle is admissible
+iff S > 0, N >= 0 and |F| <= f N, the smallest one is found by bisection, Q1 = S exp(f (pi/2 + beta)) is the capstan
+bound, and the largest weight is the maximum of a 2001-point scan and both ends. The regions of Fig. 9 are read
+off the sampled shape of Q1 (increasing, decreasing, or with an interior minimum).
 
 Usage: verify_ch8_statics.py [CASE...]; exit status 1 on any mismatch.
 """
@@ -213,7 +219,99 @@ def fe_claim(name, claims):
     raise KeyError(name)
 
 
-ORACLES = {"feynman_incline": (fe_value, fe_truth, fe_claim)}
+# ------------------------------------------------------------------------------------ rod, rope and cylinder
+def rr_statics(lam, f, beta, P=mpf(1)):
+    """(F, N, S) from the rod's three equilibrium equations (A = 0, B = (cos a, sin a), weight P at B/2)."""
+    al = mpmath.atan(lam)
+    ca, sa = mpmath.cos(al), mpmath.sin(al)
+    M = mpmath.matrix([[1, 0, mpmath.cos(beta)], [0, 1, mpmath.sin(beta)],
+                       [0, 0, ca * mpmath.sin(beta) - sa * mpmath.cos(beta)]])
+    F, N, S = mpmath.lu_solve(M, mpmath.matrix([0, P, P * ca / 2]))
+    return F, N, S
+
+
+def rr_ok(lam, f, beta):
+    F, N, S = rr_statics(lam, f, beta)
+    return S > 0 and N >= -mpf(10) ** -35 and abs(F) <= f * N + mpf(10) ** -35
+
+
+def rr_Q1(lam, f, beta):
+    return rr_statics(lam, f, beta)[2] * mpmath.exp(f * (mp.pi / 2 + beta))
+
+
+def rr_beta_min(lam, f):
+    lo, hi = mpmath.atan(lam), mp.pi / 2
+    for _ in range(150):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if rr_ok(lam, f, mid) else (mid, hi)
+    return hi
+
+
+def rr_all(p):
+    lam, f = oc.num(p["lam"]), oc.num(p["f"])
+    b1 = rr_beta_min(lam, f)
+    q1, qi = rr_Q1(lam, f, b1), rr_Q1(lam, f, mp.pi / 2)
+    scan = max(rr_Q1(lam, f, b1 + (mp.pi / 2 - b1) * k / 2000) for k in range(2001))
+    return {"u1": mpmath.tan(b1), "beta1_deg": b1 * 180 / mp.pi, "Q1_u1": q1, "Q1_inf": qi,
+            "Q_max": max(q1, qi, scan), "G": mpmath.log(q1) - mpmath.log(qi), "b1": b1}
+
+
+def rr_value(name, p):
+    return rr_all(p)[name]
+
+
+def rr_shape(lam, f):
+    """'inc', 'dec' or 'min': the shape of Q1 over the admissible rope angles (sampled)."""
+    b1 = rr_beta_min(lam, f)
+    vals = [rr_Q1(lam, f, b1 + (mp.pi / 2 - b1) * k / 400) for k in range(401)]
+    if all(b >= a for a, b in zip(vals, vals[1:])):
+        return "inc"
+    if all(b <= a for a, b in zip(vals, vals[1:])):
+        return "dec"
+    return "min"
+
+
+def rr_truth(name, p):
+    lam, f = p["lam"], p["f"]
+    if name in ("I", "II", "III") and (sympy.nsimplify(lam - f) == 0 or sympy.nsimplify(f ** 2 - 1 - 2 * f * lam) == 0):
+        return "false", "exactly on a boundary of Fig. 9 (exact data)"
+    if name in ("I", "II", "III"):
+        sh = rr_shape(oc.num(lam), oc.num(f))
+        return oc.word({"I": "inc", "II": "dec", "III": "min"}[name] == sh), "Q1 is %s" % sh
+    G = rr_all(p)["G"]
+    return oc.word(G > 0 if name == "at_beta1" else G < 0), "G = %s" % mpmath.nstr(G, 6)
+
+
+def rr_claim(name, claims):
+    if name == "region3_nonempty":
+        missing = []
+        for i in range(1, 31):
+            f = mpf(i) / 10
+            if not any(rr_shape(f * k / 10, f) == "min" for k in range(1, 10)):
+                missing.append(f)
+        return ("proved" if not missing else "inconclusive"), "f without a region-III lambda on the grid: %s" % missing
+    bad, worst = [], None
+    for i in range(1, 31):
+        for j in range(0, 31):
+            lam, f = mpf(j) / 10, mpf(i) / 10
+            inside = lam > f if name == "region2_beta1" else 2 * f * lam < f * f - 1
+            if not inside:
+                continue
+            G = rr_all({"lam": lam, "f": f})["G"]
+            if (G <= 0) if name == "region2_beta1" else (G >= 0):
+                bad.append((lam, f))
+            worst = G if worst is None else (min(worst, G) if name == "region2_beta1" else max(worst, G))
+    if bad:
+        return "refuted", "counterexamples %s" % bad[:3]
+    if name == "region2_beta1":
+        # G -> 0 as f -> 0 along region II: the implication holds but cannot be certified near f = 0
+        g0 = rr_all({"lam": mpf(1), "f": mpf(1) / 1000})["G"]
+        return "consistent", "G > 0 on the grid; G(1, 0.001) = %s -> 0 at f = 0" % mpmath.nstr(g0, 3)
+    return "proved", "G < 0 on the grid of region I, at most %s" % mpmath.nstr(worst, 5)
+
+
+ORACLES = {"feynman_incline": (fe_value, fe_truth, fe_claim),
+           "rod_rope_capstan": (rr_value, rr_truth, rr_claim)}
 
 
 if __name__ == "__main__":
