@@ -396,6 +396,9 @@ def mesh_truth(name, p):
     if name == "misprint":
         v = 1 / (1 + f ** 2) - mpmath.cos(th)
         return v >= 0, abs(v)
+    if name == "textbook_rest":      # question 1's textbook answer: T <= T1, or T1 < 0
+        T1 = mesh_textbook(p)[0]
+        return (T1 < 0 or p["T"] <= T1), abs(p["T"] - T1)
     if name == "equilibrium":
         ok = mesh_feasible(p, p["T"])
         # margin: the load must be clearly away from the threshold
@@ -426,6 +429,24 @@ def mesh_truth(name, p):
 
 
 def mesh_claim(cid, name, params, points):
+    if name == "question1":
+        # the textbook's rest condition T <= T1 (T1 from the textbook's limit state; no limit when T1 < 0)
+        # against the statics LP at T = Q, on a grid of (f, lambda)
+        bad = []
+        for i in range(1, 31):
+            for j in range(1, 41):
+                p = dict(params, f=mpf(i) / 10, T=params["Q"], **{"lambda": mpf(j) / 10})
+                T1 = mesh_textbook(p)[0]
+                if abs(T1 - p["T"]) < mpf("1e-9") or abs(mesh_tip(p) - p["T"]) < mpf("1e-9") \
+                        or abs(p["f"] * p["lambda"] - 1) < mpf("1e-9"):
+                    continue
+                textbook = T1 < 0 or p["T"] <= T1
+                if textbook != mesh_feasible(p, p["T"]):
+                    bad.append((p["f"], p["lambda"]))
+        if bad:
+            return "refuted", "%d grid points disagree, e.g. f = %s, lambda = %s" % (
+                len(bad), mpmath.nstr(bad[0][0], 5), mpmath.nstr(bad[0][1], 5))
+        return "consistent", "no disagreement on a 30 x 40 grid"
     if name in ("textbook", "textbook_sufficient", "misprint"):
         pred = "classical" if name != "misprint" else "misprint"
         counter_impl = None   # pred true, self_braking false
