@@ -41,27 +41,13 @@
 #include "fc_test.h"
 #include <mpfr.h>
 #include "expr/expr.h"
+#include "test_rng_util.h"
 
 #define NPOINTS 6
 #define MAX_ROOTS 3
 #ifndef MAX_FAIL_PRINT
 #define MAX_FAIL_PRINT 12
 #endif
-
-/* ------------------------------------------------------------ PRNG */
-
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t rng_next(rng_t *r) /* splitmix64 */
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static int rng_int(rng_t *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int rng_pct(rng_t *r, int pct) { return rng_int(r, 100) < pct; }
 
 /* ------------------------------------------------------------ generator */
 
