@@ -100,14 +100,8 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     if (pave_run(&out->pave, &pb) != 0) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: the paving failed",
                  cl->name);
-        expr_eval_free(cev);
-        expr_prog_free(prog);
-        expr_prog_free(cprog);
-        _arb_vec_clear(box, c->nparams + 1);
-        _arb_vec_clear(cbox, c->nparams + 1);
-        expr_free(mp);
-        expr_free(cp);
-        return -2;
+        rc = -2;
+        goto cleanup;
     }
     fmpq_init(wq[0]);
     fmpq_init(wq[1]);
@@ -193,6 +187,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     if (rc == 0) claim_boundary_sample(out, c, cp);
     fmpq_clear(wq[0]);
     fmpq_clear(wq[1]);
+cleanup:
     expr_eval_free(cev);
     expr_prog_free(prog);
     expr_prog_free(cprog);
