@@ -376,7 +376,7 @@ test_simplify_values(void **state)
         expr_error_t err;
         arb_ptr box = _arb_vec_init(6);
         arb_t a, b;
-        tv_t tv;
+        expr_tv_t tv;
 
         for (j = 0; j < 6; j++)
             expr_scope_add_param(sc, names[j]);

@@ -9,6 +9,25 @@
 
 #include "expr/expr.h"
 
+/* Kleene's three-valued logic, shared by the ball and the double-interval
+ * evaluators: FALSE absorbs in "and", TRUE in "or", otherwise UNKNOWN spreads. */
+static inline expr_tv_t expr_tv_not(expr_tv_t a)
+{
+    return a == EXPR_TV_UNKNOWN ? EXPR_TV_UNKNOWN : a == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE;
+}
+
+static inline expr_tv_t expr_tv_and(expr_tv_t a, expr_tv_t b)
+{
+    if (a == EXPR_TV_FALSE || b == EXPR_TV_FALSE) return EXPR_TV_FALSE;
+    if (a == EXPR_TV_TRUE && b == EXPR_TV_TRUE) return EXPR_TV_TRUE;
+    return EXPR_TV_UNKNOWN;
+}
+
+static inline expr_tv_t expr_tv_or(expr_tv_t a, expr_tv_t b)
+{
+    return expr_tv_not(expr_tv_and(expr_tv_not(a), expr_tv_not(b)));
+}
+
 typedef enum {
     OP_CONST,      /* x = constant c (ball at the run's precision) */
     OP_PARAM,      /* x = box[a] */
