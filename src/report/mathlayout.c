@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fc_str.h"
 
 /* ------------------------------------------------------------ boxes */
 
@@ -103,23 +104,6 @@ ml_space(report_ml_box *a, double w)
 
 /* ------------------------------------------------------------ text */
 
-static unsigned
-ml_utf8(const char *s, int *len)
-{
-    const unsigned char *u = (const unsigned char *) s;
-    if (u[0] < 0x80) { *len = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
-    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
-    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
-    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
-    {
-        *len = 4;
-        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
-    }
-    *len = 1;
-    return 0xFFFD;
-}
-
 /* A text run: width from the font, ascent REPORT_ML_ASCENT (plus REPORT_ML_DOT_EXTRA
  * when the run carries a dot accent or diaeresis, which canvas_text draws
  * above the base), descent REPORT_ML_DESCENT. */
@@ -135,7 +119,7 @@ ml_text(report_ml_box *out, const report_ml_ctx *x, const char *s, double size)
         return;
     for (p = s; *p; p += len)
     {
-        unsigned cp = ml_utf8(p, &len);
+        unsigned cp = fc_utf8_next(p, &len);
         if (cp - 0x300u < 0x70u)
             acc = 1;
     }
