@@ -106,13 +106,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
     ev->n = p->n;
     ev->nparams = p->nparams;
     ev->nact = nactive;
-    ev->act = flint_malloc((nactive + 1) * sizeof(int));
-    ev->pos = flint_malloc((p->nparams + 1) * sizeof(int));
-    for (i = 0; i < p->nparams; i++) ev->pos[i] = -1;
-    for (i = 0; i < nactive; i++) {
-        ev->act[i] = active[i];
-        if (active[i] >= 0 && active[i] < p->nparams) ev->pos[active[i]] = i;
-    }
+    expr_prog_active(&ev->act, &ev->pos, p, active, nactive);
     pass_init(&ev->main, ev->n);
     for (i = 0; i < NAUX; i++) pass_init(&ev->aux[i], ev->n);
     ev->g = _arb_vec_init(ev->n * (nactive ? nactive : 1));

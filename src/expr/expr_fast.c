@@ -380,13 +380,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->n = p->n;
     f->nparams = p->nparams;
     f->nact = nactive;
-    f->act = flint_malloc((nactive + 1) * sizeof(int));
-    f->pos = flint_malloc((p->nparams + 1) * sizeof(int));
-    for (i = 0; i < p->nparams; i++) f->pos[i] = -1;
-    for (i = 0; i < nactive; i++) {
-        f->act[i] = active[i];
-        if (active[i] >= 0 && active[i] < p->nparams) f->pos[active[i]] = i;
-    }
+    expr_prog_active(&f->act, &f->pos, p, active, nactive);
     fpass_init(&f->main, f->n);
     for (i = 0; i < NAUXF; i++) {
         fpass_init(&f->aux[i], f->n);

@@ -74,4 +74,9 @@ struct expr_prog_struct {
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)
 
+/* The active parameters of an evaluator of P: *act = a copy of active[0 .. nactive - 1],
+ * (*pos)[i] = the position of parameter i in active, or -1 (an index outside 0 .. nparams - 1
+ * stays in act and has no pos). Both are allocated here; free them with flint_free. */
+void expr_prog_active(int **act, int **pos, const expr_prog_t p, const int *active, int nactive);
+
 #endif
