@@ -370,7 +370,7 @@ static void test_scope(void **state)
     expr_scope_t s = expr_scope_new();
     expr_t pv[2], D = parse("x + 1"), C = parse("x > 1"), e;
     arb_t b, t;
-    tv_t tv;
+    expr_tv_t tv;
     (void) state;
     arb_init(b);
     arb_init(t);

@@ -73,7 +73,7 @@ static void test_rewrite(void **state)
     /* the ball evaluates: root^2 - 2 encloses 0 */
     e = rewritten("root(x^2 - 2, x, 0 .. 2, 1)^2 - 2", s, NULL, 0);
     {
-        tv_t tv;
+        expr_tv_t tv;
         arb_struct box[2];
         arb_init(box + 0);
         arb_init(box + 1);

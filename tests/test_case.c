@@ -47,7 +47,7 @@ static void test_valid_case(void **state)
     arb_ptr box;
     fmpq_t q;
     arb_t t, r;
-    tv_t tv;
+    expr_tv_t tv;
     int rc = case_read(&c, path, &err);
     if (rc) print_error("%d:%d: %s\n", err.line, err.col, err.msg);
     assert_int_equal(rc, 0);
@@ -131,7 +131,7 @@ static void test_valid_case(void **state)
     }
     assert_true(fmpq_equal(c.expect[0].tol, q));
     assert_int_equal(c.expect[1].kind, CASE_EXPECT_TRUTH);
-    assert_int_equal(c.expect[1].truth, TV_FALSE);
+    assert_int_equal(c.expect[1].truth, EXPR_TV_FALSE);
     assert_int_equal(c.expect[2].kind, CASE_EXPECT_CLAIM);
     assert_string_equal(c.expect[2].status, "proved");
 
@@ -172,7 +172,7 @@ static void test_bound_variables(void **state)
     case_t c;
     case_error_t err;
     arb_t r, t;
-    tv_t tv;
+    expr_tv_t tv;
     int rc = case_read(&c, write_file("bound.case", text, strlen(text)), &err);
     if (rc) print_error("%d:%d: %s\n", err.line, err.col, err.msg);
     assert_int_equal(rc, 0);

@@ -10,7 +10,7 @@ static void test_line_199(void **state)
     case_t c;
     case_error_t err;
     arb_t r, t;
-    tv_t tv;
+    expr_tv_t tv;
     int i, n = 0;
     n += snprintf(line + n, sizeof line - n, "A =   1");
     for (i = 1; i < 97; i++) n += snprintf(line + n, sizeof line - n, "+1");
@@ -39,7 +39,7 @@ static void test_multiline(void **state)
     case_error_t err;
     const char *ok = HEAD "[define]\nA = 1 +\n    2 *\n\t3\nB =\n  A - 7\n[expect]\nB = 0 +/- 0\n";
     arb_t r;
-    tv_t tv;
+    expr_tv_t tv;
     assert_int_equal(case_read(&c, write_file("ml.case", ok, strlen(ok)), &err), 0);
     arb_init(r);
     assert_int_equal(expr_eval_once(r, &tv, c.defs[1].e, c.scope, NULL, 64), EXPR_DEFINED);

@@ -406,7 +406,7 @@ static int check_at(const expr_t e, env_t *v, int iv)
         if (lib_check && v->scope == NULL) {   /* the library evaluator agrees */
             expr_scope_t sc = expr_scope_new();
             arb_ptr box = _arb_vec_init(v->n);
-            tv_t tv;
+            expr_tv_t tv;
             int i;
             for (i = 0; i < v->n; i++) {
                 assert_int_equal(expr_scope_add_param(sc, v->name[i]), i);
@@ -606,7 +606,7 @@ static void test_rod(void **state)
     {   /* the same through the library evaluator */
         expr_scope_t sc = expr_scope_new();
         arb_ptr box = _arb_vec_init(2);
-        tv_t tv;
+        expr_tv_t tv;
         assert_int_equal(expr_scope_add_param(sc, "theta"), 0);
         assert_int_equal(expr_scope_add_param(sc, "mu"), 1);
         arb_set(box + 0, v.ball[0]);

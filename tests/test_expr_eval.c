@@ -42,18 +42,18 @@ static void test_constants(void **state)
     /* 0.1 is exactly 1/10: 10*0.1 == 1 is certified at every precision, even 10 bits */
     for (i = 0; i < NPRECS; i++) {
         eval_c(&r, "10*0.1 == 1", precs[i]);
-        assert_int_equal(r.tv, TV_TRUE);
+        assert_int_equal(r.tv, EXPR_TV_TRUE);
         eval_c(&r, "3*0.1 == 0.3", precs[i]);
-        assert_int_equal(r.tv, TV_TRUE);
+        assert_int_equal(r.tv, EXPR_TV_TRUE);
         eval_c(&r, "1e-3 * 1000 == 1", precs[i]);
-        assert_int_equal(r.tv, TV_TRUE);
+        assert_int_equal(r.tv, EXPR_TV_TRUE);
         eval_c(&r, "1/3 + 1/3 + 1/3 == 1", precs[i]);
-        assert_int_equal(r.tv, TV_TRUE);
+        assert_int_equal(r.tv, EXPR_TV_TRUE);
         eval_c(&r, "0.1 != 1/10", precs[i]);
-        assert_int_equal(r.tv, TV_FALSE);
+        assert_int_equal(r.tv, EXPR_TV_FALSE);
     }
     eval_c(&r, "10*0.1 == 1", 10);
-    assert_int_equal(r.tv, TV_TRUE);
+    assert_int_equal(r.tv, EXPR_TV_TRUE);
     res_clear(&r);
 }
 
@@ -193,24 +193,24 @@ static void test_piecewise(void **state)
 static void test_comparisons(void **state)
 {
     (void)state;
-    assert_truth("x < 1", 0, 1, 1, 2, TV_TRUE);
-    assert_truth("x < 1", 2, 1, 3, 1, TV_FALSE);
-    assert_truth("x < 1", 0, 1, 2, 1, TV_UNKNOWN);
+    assert_truth("x < 1", 0, 1, 1, 2, EXPR_TV_TRUE);
+    assert_truth("x < 1", 2, 1, 3, 1, EXPR_TV_FALSE);
+    assert_truth("x < 1", 0, 1, 2, 1, EXPR_TV_UNKNOWN);
     /* endpoints: x <= 1 on [0, 1] true, x < 1 on [0, 1] unknown, x >= 1 on [1, 2] true */
-    assert_truth("x <= 1", 0, 1, 1, 1, TV_TRUE);
-    assert_truth("x < 1", 0, 1, 1, 1, TV_UNKNOWN);
-    assert_truth("x >= 1", 1, 1, 2, 1, TV_TRUE);
-    assert_truth("x > 1", 1, 1, 2, 1, TV_UNKNOWN);
-    assert_truth("x == 1/2", 1, 2, 1, 2, TV_TRUE);
-    assert_truth("x != 1/2", 1, 1, 2, 1, TV_TRUE);
-    assert_truth("x == 1/2", 1, 1, 2, 1, TV_FALSE);
+    assert_truth("x <= 1", 0, 1, 1, 1, EXPR_TV_TRUE);
+    assert_truth("x < 1", 0, 1, 1, 1, EXPR_TV_UNKNOWN);
+    assert_truth("x >= 1", 1, 1, 2, 1, EXPR_TV_TRUE);
+    assert_truth("x > 1", 1, 1, 2, 1, EXPR_TV_UNKNOWN);
+    assert_truth("x == 1/2", 1, 2, 1, 2, EXPR_TV_TRUE);
+    assert_truth("x != 1/2", 1, 1, 2, 1, EXPR_TV_TRUE);
+    assert_truth("x == 1/2", 1, 1, 2, 1, EXPR_TV_FALSE);
     /* comparisons on a number that is not defined everywhere are unknown */
-    assert_truth("sqrt(x) > -1", -1, 1, 1, 1, TV_UNKNOWN);
-    assert_truth("sqrt(x) < -1", -1, 1, 1, 1, TV_UNKNOWN);
-    assert_truth("sqrt(x) > -1", -2, 1, -1, 1, TV_UNKNOWN);
+    assert_truth("sqrt(x) > -1", -1, 1, 1, 1, EXPR_TV_UNKNOWN);
+    assert_truth("sqrt(x) < -1", -1, 1, 1, 1, EXPR_TV_UNKNOWN);
+    assert_truth("sqrt(x) > -1", -2, 1, -1, 1, EXPR_TV_UNKNOWN);
     /* ... unless logic decides */
-    assert_truth("sqrt(x) > -1 or true", -2, 1, -1, 1, TV_TRUE);
-    assert_truth("false and sqrt(x) > -1", -2, 1, -1, 1, TV_FALSE);
+    assert_truth("sqrt(x) > -1 or true", -2, 1, -1, 1, EXPR_TV_TRUE);
+    assert_truth("false and sqrt(x) > -1", -2, 1, -1, 1, EXPR_TV_FALSE);
     /* x == x is never false, at an exact point or at 1/3 (not a dyadic) */
     assert_not_false("x == x", 1, 3, 1, 3);
     assert_not_false("x == x", 1, 4, 1, 4);
@@ -223,9 +223,9 @@ static void test_comparisons(void **state)
     assert_not_false("cos(x)^2 + sin(x)^2 == 1", 7, 1, 7, 1);
     assert_not_false("cos(x)^2 + sin(x)^2 == 1", 0, 1, 0, 1);
     /* an irrational value strictly inside: pi > 3.14159 and pi < 3.1416 */
-    assert_truth("pi > 3.14159 and pi < 3.1416", 0, 1, 0, 1, TV_TRUE);
-    assert_truth("e > 2.71828 and e < 2.71829", 0, 1, 0, 1, TV_TRUE);
-    assert_truth("sqrt(2) > 1.41421356 and sqrt(2) < 1.41421357", 0, 1, 0, 1, TV_TRUE);
+    assert_truth("pi > 3.14159 and pi < 3.1416", 0, 1, 0, 1, EXPR_TV_TRUE);
+    assert_truth("e > 2.71828 and e < 2.71829", 0, 1, 0, 1, EXPR_TV_TRUE);
+    assert_truth("sqrt(2) > 1.41421356 and sqrt(2) < 1.41421357", 0, 1, 0, 1, EXPR_TV_TRUE);
 }
 
 /* three-valued logic, with u = (x < 1) on [0, 2] (unknown) */
@@ -233,32 +233,32 @@ static void test_logic(void **state)
 {
     static const char *lit[3] = {"false", "true", "(x < 1)"};
     /* Kleene tables, index 0 false, 1 true, 2 unknown */
-    static const tv_t t_and[3][3] = {{TV_FALSE, TV_FALSE, TV_FALSE},
-                                     {TV_FALSE, TV_TRUE, TV_UNKNOWN},
-                                     {TV_FALSE, TV_UNKNOWN, TV_UNKNOWN}};
-    static const tv_t t_or[3][3] = {{TV_FALSE, TV_TRUE, TV_UNKNOWN},
-                                    {TV_TRUE, TV_TRUE, TV_TRUE},
-                                    {TV_UNKNOWN, TV_TRUE, TV_UNKNOWN}};
-    static const tv_t t_xor[3][3] = {{TV_FALSE, TV_TRUE, TV_UNKNOWN},
-                                     {TV_TRUE, TV_FALSE, TV_UNKNOWN},
-                                     {TV_UNKNOWN, TV_UNKNOWN, TV_UNKNOWN}};
-    static const tv_t t_imp[3][3] = {{TV_TRUE, TV_TRUE, TV_TRUE},
-                                     {TV_FALSE, TV_TRUE, TV_UNKNOWN},
-                                     {TV_UNKNOWN, TV_TRUE, TV_UNKNOWN}};
-    static const tv_t t_iff[3][3] = {{TV_TRUE, TV_FALSE, TV_UNKNOWN},
-                                     {TV_FALSE, TV_TRUE, TV_UNKNOWN},
-                                     {TV_UNKNOWN, TV_UNKNOWN, TV_UNKNOWN}};
-    static const struct { const char *op; const tv_t (*tab)[3]; } ops[] = {
+    static const expr_tv_t t_and[3][3] = {{EXPR_TV_FALSE, EXPR_TV_FALSE, EXPR_TV_FALSE},
+                                     {EXPR_TV_FALSE, EXPR_TV_TRUE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_FALSE, EXPR_TV_UNKNOWN, EXPR_TV_UNKNOWN}};
+    static const expr_tv_t t_or[3][3] = {{EXPR_TV_FALSE, EXPR_TV_TRUE, EXPR_TV_UNKNOWN},
+                                    {EXPR_TV_TRUE, EXPR_TV_TRUE, EXPR_TV_TRUE},
+                                    {EXPR_TV_UNKNOWN, EXPR_TV_TRUE, EXPR_TV_UNKNOWN}};
+    static const expr_tv_t t_xor[3][3] = {{EXPR_TV_FALSE, EXPR_TV_TRUE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_TRUE, EXPR_TV_FALSE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_UNKNOWN, EXPR_TV_UNKNOWN, EXPR_TV_UNKNOWN}};
+    static const expr_tv_t t_imp[3][3] = {{EXPR_TV_TRUE, EXPR_TV_TRUE, EXPR_TV_TRUE},
+                                     {EXPR_TV_FALSE, EXPR_TV_TRUE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_UNKNOWN, EXPR_TV_TRUE, EXPR_TV_UNKNOWN}};
+    static const expr_tv_t t_iff[3][3] = {{EXPR_TV_TRUE, EXPR_TV_FALSE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_FALSE, EXPR_TV_TRUE, EXPR_TV_UNKNOWN},
+                                     {EXPR_TV_UNKNOWN, EXPR_TV_UNKNOWN, EXPR_TV_UNKNOWN}};
+    static const struct { const char *op; const expr_tv_t (*tab)[3]; } ops[] = {
         {"and", t_and}, {"or", t_or}, {"xor", t_xor}, {"implies", t_imp}, {"iff", t_iff}};
     char src[128];
     int a, b, k;
     (void)state;
-    assert_truth("not (x < 1)", 0, 1, 2, 1, TV_UNKNOWN);
-    assert_truth("not (x < 1)", 0, 1, 1, 2, TV_FALSE);
-    assert_truth("not not (x < 1)", 0, 1, 1, 2, TV_TRUE);
-    assert_truth("not true", 0, 1, 0, 1, TV_FALSE);
-    assert_truth("false and (x < 1)", 0, 1, 2, 1, TV_FALSE);
-    assert_truth("true or (x < 1)", 0, 1, 2, 1, TV_TRUE);
+    assert_truth("not (x < 1)", 0, 1, 2, 1, EXPR_TV_UNKNOWN);
+    assert_truth("not (x < 1)", 0, 1, 1, 2, EXPR_TV_FALSE);
+    assert_truth("not not (x < 1)", 0, 1, 1, 2, EXPR_TV_TRUE);
+    assert_truth("not true", 0, 1, 0, 1, EXPR_TV_FALSE);
+    assert_truth("false and (x < 1)", 0, 1, 2, 1, EXPR_TV_FALSE);
+    assert_truth("true or (x < 1)", 0, 1, 2, 1, EXPR_TV_TRUE);
     for (k = 0; k < 5; k++)
         for (a = 0; a < 3; a++)
             for (b = 0; b < 3; b++) {
@@ -270,10 +270,10 @@ static void test_logic(void **state)
                 assert_truth(src, 2, 1, 3, 1, ops[k].tab[a == 2 ? 0 : a][b == 2 ? 0 : b]);
             }
     /* precedence: not > and > or; "true or false and false" is true */
-    assert_truth("true or false and false", 0, 1, 0, 1, TV_TRUE);
-    assert_truth("not false and false", 0, 1, 0, 1, TV_FALSE);
+    assert_truth("true or false and false", 0, 1, 0, 1, EXPR_TV_TRUE);
+    assert_truth("not false and false", 0, 1, 0, 1, EXPR_TV_FALSE);
     /* comparisons bind tighter than logic */
-    assert_truth("1 < 2 and 3 < 4", 0, 1, 0, 1, TV_TRUE);
+    assert_truth("1 < 2 and 3 < 4", 0, 1, 0, 1, EXPR_TV_TRUE);
 }
 
 int main(void)

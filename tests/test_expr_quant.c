@@ -47,7 +47,7 @@ static expr_scope_t scope_of(const char *a, const char *b)
 
 /* Verdict of predicate src on the box [lo0, hi0] x [lo1, hi1] (strings are
  * exact rationals) in scope (k, mu) or (y, z). */
-static tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, const fmpq_t hi0, const fmpq_t lo1,
+static expr_tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, const fmpq_t hi0, const fmpq_t lo1,
                       const fmpq_t hi1, int tighten)
 {
     expr_error_t err;
@@ -57,7 +57,7 @@ static tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, const f
     int act[2] = {0, 1};
     arb_ptr box = _arb_vec_init(2);
     arb_t a, b;
-    tv_t t;
+    expr_tv_t t;
     if (expr_check(e, s, 1, &err)) fprintf(stderr, "%s: %s\n", src, err.msg);
     assert_int_equal(expr_check(e, s, 1, &err), 0);
     p = expr_compile(&e, 1, s, &err);
@@ -82,11 +82,11 @@ static tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, const f
     return t;
 }
 
-static tv_t verdict(const char *src, const char *x0, const char *x1, const char *y0, const char *y1)
+static expr_tv_t verdict(const char *src, const char *x0, const char *x1, const char *y0, const char *y1)
 {
     expr_scope_t s = scope_of("k", "mu");
     fmpq_t a, b, c, d;
-    tv_t t;
+    expr_tv_t t;
     fmpq_init(a); fmpq_init(b); fmpq_init(c); fmpq_init(d);
     assert_int_equal(expr_parse_fmpq(a, x0), 0);
     assert_int_equal(expr_parse_fmpq(b, x1), 0);
@@ -202,37 +202,37 @@ static void test_verdicts(void **state)
 {
     (void) state;
     /* boundary k^2 mu^2 = 4 (1 + k): k = 2 -> mu = sqrt 3 = 1.732... */
-    assert_int_equal(verdict(BENCH, "2", "2", "9/5", "9/5"), TV_TRUE);
-    assert_int_equal(verdict(BENCH, "2", "2", "17/10", "17/10"), TV_FALSE);
-    assert_int_equal(verdict(BENCH, "2", "2", "0", "0"), TV_FALSE);
-    assert_int_equal(verdict(BENCH, "1", "2", "29/10", "3"), TV_TRUE);
-    assert_int_equal(verdict(BENCH, "1", "2", "0", "1"), TV_FALSE);
-    assert_int_equal(verdict(BENCH, "2", "2", "1", "2"), TV_UNKNOWN);   /* crosses the boundary */
+    assert_int_equal(verdict(BENCH, "2", "2", "9/5", "9/5"), EXPR_TV_TRUE);
+    assert_int_equal(verdict(BENCH, "2", "2", "17/10", "17/10"), EXPR_TV_FALSE);
+    assert_int_equal(verdict(BENCH, "2", "2", "0", "0"), EXPR_TV_FALSE);
+    assert_int_equal(verdict(BENCH, "1", "2", "29/10", "3"), EXPR_TV_TRUE);
+    assert_int_equal(verdict(BENCH, "1", "2", "0", "1"), EXPR_TV_FALSE);
+    assert_int_equal(verdict(BENCH, "2", "2", "1", "2"), EXPR_TV_UNKNOWN);   /* crosses the boundary */
     /* forall is the dual: not exists not */
     assert_int_equal(verdict("forall theta in 0 .. pi/2 : 1 + k*cos(theta)^2 - k*mu*sin(theta)*cos(theta) >= 0",
-                             "2", "2", "17/10", "17/10"), TV_TRUE);
+                             "2", "2", "17/10", "17/10"), EXPR_TV_TRUE);
     assert_int_equal(verdict("forall theta in 0 .. pi/2 : 1 + k*cos(theta)^2 - k*mu*sin(theta)*cos(theta) >= 0",
-                             "2", "2", "9/5", "9/5"), TV_FALSE);
+                             "2", "2", "9/5", "9/5"), EXPR_TV_FALSE);
     /* ranges that move with the box; empty ranges */
-    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "0", "1/2", "0", "0"), TV_TRUE);
-    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "3/2", "3", "0", "0"), TV_FALSE);
-    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "9/10", "11/10", "0", "0"), TV_UNKNOWN);
-    assert_int_equal(verdict("exists x in 1 .. k : true", "0", "1/2", "0", "0"), TV_FALSE);
-    assert_int_equal(verdict("forall x in 1 .. k : false", "0", "1/2", "0", "0"), TV_TRUE);
+    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "0", "1/2", "0", "0"), EXPR_TV_TRUE);
+    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "3/2", "3", "0", "0"), EXPR_TV_FALSE);
+    assert_int_equal(verdict("exists x in k .. 2 : x^2 < 1", "9/10", "11/10", "0", "0"), EXPR_TV_UNKNOWN);
+    assert_int_equal(verdict("exists x in 1 .. k : true", "0", "1/2", "0", "0"), EXPR_TV_FALSE);
+    assert_int_equal(verdict("forall x in 1 .. k : false", "0", "1/2", "0", "0"), EXPR_TV_TRUE);
     /* a one-point witness */
-    assert_int_equal(verdict("exists x in 0 .. 1 : x == 1/2", "0", "0", "0", "0"), TV_TRUE);
+    assert_int_equal(verdict("exists x in 0 .. 1 : x == 1/2", "0", "0", "0", "0"), EXPR_TV_TRUE);
     /* no dyadic probe hits 1/3, and no piece refutes: unknown, never false */
-    assert_int_equal(verdict("exists x in 0 .. 1 : x == 1/3", "0", "0", "0", "0"), TV_UNKNOWN);
+    assert_int_equal(verdict("exists x in 0 .. 1 : x == 1/3", "0", "0", "0", "0"), EXPR_TV_UNKNOWN);
     /* partial domain: the witness may sit where the condition is defined ... */
-    assert_int_equal(verdict("exists x in 0 .. 1 : sqrt(x - 1/2) > 0", "0", "0", "0", "0"), TV_TRUE);
+    assert_int_equal(verdict("exists x in 0 .. 1 : sqrt(x - 1/2) > 0", "0", "0", "0", "0"), EXPR_TV_TRUE);
     /* ... but forall is never proved over points where it is undefined */
-    assert_int_equal(verdict("forall x in 0 .. 1 : sqrt(x - 1/2) >= 0", "0", "0", "0", "0"), TV_UNKNOWN);
+    assert_int_equal(verdict("forall x in 0 .. 1 : sqrt(x - 1/2) >= 0", "0", "0", "0", "0"), EXPR_TV_UNKNOWN);
     /* nesting: forall s exists t in [0, 1] with t >= s k  <=>  k <= 1 */
-    assert_int_equal(verdict("forall s in 0 .. 1 : exists t in 0 .. 1 : t >= s*k", "1/4", "1/2", "0", "0"), TV_TRUE);
-    assert_int_equal(verdict("forall s in 0 .. 1 : exists t in 0 .. 1 : t >= s*k", "2", "3", "0", "0"), TV_FALSE);
+    assert_int_equal(verdict("forall s in 0 .. 1 : exists t in 0 .. 1 : t >= s*k", "1/4", "1/2", "0", "0"), EXPR_TV_TRUE);
+    assert_int_equal(verdict("forall s in 0 .. 1 : exists t in 0 .. 1 : t >= s*k", "2", "3", "0", "0"), EXPR_TV_FALSE);
     /* logic around quantifiers */
-    assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "2", "3", "0", "0"), TV_TRUE);
-    assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "1/4", "1/2", "0", "0"), TV_FALSE);
+    assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "2", "3", "0", "0"), EXPR_TV_TRUE);
+    assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "1/4", "1/2", "0", "0"), EXPR_TV_FALSE);
 }
 
 /* A quantified predicate has no derivative; a number that depends on one
@@ -244,7 +244,7 @@ static void test_derivative(void **state)
     expr_t e = parse_ok("exists x in 0 .. 1 : x > k"), f, d;
     arb_t out;
     arb_struct box[2];
-    tv_t tv;
+    expr_tv_t tv;
     (void) state;
     assert_null(expr_derivative(e, "k", s, &err));
     f = parse_ok("if(exists x in 0 .. 1 : x > k, k^2, 3*k)");
@@ -330,11 +330,11 @@ static void test_sound_bench(void **state)
     fmpq_init(k0); fmpq_init(k1); fmpq_init(m0); fmpq_init(m1);
     fmpq_init(k); fmpq_init(m); fmpq_init(d); fmpq_init(t);
     for (n = 0; n < nt; n++) {
-        tv_t tv;
+        expr_tv_t tv;
         rand_box(k0, k1, &r, 0, 8);
         rand_box(m0, m1, &r, -1, 3);
         tv = verdict_q(BENCH, s, k0, k1, m0, m1, qrng_int(&r, 2));
-        if (tv == TV_UNKNOWN) continue;
+        if (tv == EXPR_TV_UNKNOWN) continue;
         ndec++;
         for (i = 0; i <= 4; i++)
             for (j = 0; j <= 4; j++) {
@@ -349,9 +349,9 @@ static void test_sound_bench(void **state)
                 fmpq_mul_2exp(t, t, 2);
                 fmpq_sub(d, d, t);
                 truth = truth && fmpq_sgn(d) > 0;
-                if (truth != (tv == TV_TRUE)) {
+                if (truth != (tv == EXPR_TV_TRUE)) {
                     if (bad++ < 5) {
-                        fprintf(stderr, "bench: %s on k ", tv_name(tv));
+                        fprintf(stderr, "bench: %s on k ", expr_tv_name(tv));
                         fmpq_print(k0); fprintf(stderr, ".."); fmpq_print(k1);
                         fprintf(stderr, " mu "); fmpq_print(m0); fprintf(stderr, ".."); fmpq_print(m1);
                         fprintf(stderr, "\n");
@@ -416,12 +416,12 @@ static void test_sound_random(void **state)
         char *src = make_src(&r, &cr);
         expr_t e = parse_ok(src), cond = e->args[3];
         int ex = e->kind == EXPR_EXISTS;
-        tv_t tv;
+        expr_tv_t tv;
         sound_point pt, pq;
         rand_box(y0, y1, &r, -2, 2);
         rand_box(z0, z1, &r, -2, 2);
         tv = verdict_q(src, s, y0, y1, z0, z1, qrng_int(&r, 2));
-        if (tv == TV_UNKNOWN) { flint_free(src); expr_free(e); continue; }
+        if (tv == EXPR_TV_UNKNOWN) { flint_free(src); expr_free(e); continue; }
         ndec++;
         sound_point_init(&pt, s);
         sound_point_init(&pq, s1);
@@ -462,12 +462,12 @@ static void test_sound_random(void **state)
                    certainly FALSE / TRUE. v = 1: the negated verdict (a mutant), which must
                    be caught somewhere. */
                 for (v = 0; v < 2; v++) {
-                    tv_t w = v == 0 ? tv : (tv == TV_TRUE ? TV_FALSE : TV_TRUE);
-                    int c = (ex && w == TV_FALSE && cert_true) || (!ex && w == TV_TRUE && cert_false) ||
-                            (cr && ex && w == TV_TRUE && !not_false) || (cr && !ex && w == TV_FALSE && !not_true);
+                    expr_tv_t w = v == 0 ? tv : (tv == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE);
+                    int c = (ex && w == EXPR_TV_FALSE && cert_true) || (!ex && w == EXPR_TV_TRUE && cert_false) ||
+                            (cr && ex && w == EXPR_TV_TRUE && !not_false) || (cr && !ex && w == EXPR_TV_FALSE && !not_true);
                     if (v == 1) { mutant += c; continue; }
                     if (c && bad++ < 5) {
-                        fprintf(stderr, "%s -> %s at y = ", src, tv_name(tv));
+                        fprintf(stderr, "%s -> %s at y = ", src, expr_tv_name(tv));
                         fmpq_fprint(stderr, y);
                         fprintf(stderr, ", z = ");
                         fmpq_fprint(stderr, z);
@@ -582,9 +582,9 @@ static void test_oracle_bites(void **state)
     /* (k, mu) = (2, 17/10) is outside the region: k^2 mu^2 - 4 (1 + k) = 11.56 - 12 < 0 */
     fmpq_set_si(a, 2, 1);
     fmpq_set_si(b, 17, 10);
-    assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), TV_FALSE);
+    assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), EXPR_TV_FALSE);
     fmpq_set_si(b, 18, 10);   /* 12.96 - 12 > 0: inside */
-    assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), TV_TRUE);
+    assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), EXPR_TV_TRUE);
     fmpq_clear(a);
     fmpq_clear(b);
     expr_scope_free(s);

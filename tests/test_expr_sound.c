@@ -11,7 +11,7 @@
  * skipped, never guessed).  Asserted, for every root:
  *   box EXPR_DEFINED    -> the point is defined and its value is in the ball;
  *   box EXPR_UNDEFINED  -> the point is undefined;
- *   box TV_TRUE / FALSE -> the predicate holds / fails at the point.
+ *   box EXPR_TV_TRUE / FALSE -> the predicate holds / fails at the point.
  * The same checks are made for the point itself evaluated as a box.
  *
  * Point semantics assumed (the oracle's): a comparison with an undefined
@@ -41,27 +41,13 @@
 #include "fc_test.h"
 #include <mpfr.h>
 #include "expr/expr.h"
+#include "test_rng_util.h"
 
 #define NPOINTS 6
 #define MAX_ROOTS 3
 #ifndef MAX_FAIL_PRINT
 #define MAX_FAIL_PRINT 12
 #endif
-
-/* ------------------------------------------------------------ PRNG */
-
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t rng_next(rng_t *r) /* splitmix64 */
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static int rng_int(rng_t *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int rng_pct(rng_t *r, int pct) { return rng_int(r, 100) < pct; }
 
 /* ------------------------------------------------------------ generator */
 
@@ -364,18 +350,18 @@ static void check_num(ctx_t *c, int root, expr_status st, const arb_t ball, cons
     }
 }
 
-static void check_bool(ctx_t *c, int root, tv_t tv, int t, const char *where, slong prec,
+static void check_bool(ctx_t *c, int root, expr_tv_t tv, int t, const char *where, slong prec,
                        int tighten, const fmpq *pt)
 {
-    if (tv == TV_UNKNOWN) return;
+    if (tv == EXPR_TV_UNKNOWN) return;
     if (t == T_AMBIG) {
         c->tv_skipped++;
         return;
     }
     c->tv_checked++;
-    if ((tv == TV_TRUE && t != T_TRUE) || (tv == TV_FALSE && t != T_FALSE)) {
+    if ((tv == EXPR_TV_TRUE && t != T_TRUE) || (tv == EXPR_TV_FALSE && t != T_FALSE)) {
         char msg[128];
-        snprintf(msg, sizeof msg, "predicate %s on the box but %s at a point", tv_name(tv),
+        snprintf(msg, sizeof msg, "predicate %s on the box but %s at a point", expr_tv_name(tv),
                  t == T_TRUE ? "true" : t == T_FALSE ? "false" : "undefined");
         report_failure(c, root, msg, where, prec, tighten, pt, NULL, NULL);
     }
@@ -384,7 +370,7 @@ static void check_bool(ctx_t *c, int root, tv_t tv, int t, const char *where, sl
 /* the results of one run */
 typedef struct {
     expr_status st[MAX_ROOTS];
-    tv_t tv[MAX_ROOTS];
+    expr_tv_t tv[MAX_ROOTS];
     arb_struct val[MAX_ROOTS];
 } run_t;
 
@@ -601,7 +587,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial, int fast)
             fast_collect(&fruns[t], fe, prog, nroots);
             c->fast_runs++;
             for (i = 0; i < nroots; i++) {
-                if (isbool[i]) c->fast_decided += fruns[t].tv[i] != TV_UNKNOWN;
+                if (isbool[i]) c->fast_decided += fruns[t].tv[i] != EXPR_TV_UNKNOWN;
                 else c->fast_defined += fruns[t].st[i] == EXPR_DEFINED;
             }
         }
@@ -616,7 +602,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial, int fast)
             run_collect(&runs[pi][t], ev, prog, nroots);
             c->box_runs++;
             for (i = 0; i < nroots; i++) {
-                if (isbool[i]) c->box_decided += runs[pi][t].tv[i] != TV_UNKNOWN;
+                if (isbool[i]) c->box_decided += runs[pi][t].tv[i] != EXPR_TV_UNKNOWN;
                 else {
                     c->box_defined += runs[pi][t].st[i] == EXPR_DEFINED;
                     c->box_undefined += runs[pi][t].st[i] == EXPR_UNDEFINED;
@@ -634,7 +620,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial, int fast)
                 char msg[160];
                 const char *what = NULL;
                 if (isbool[i]) {
-                    if (ra->tv[i] == TV_TRUE && rb->tv[i] == TV_FALSE) what = "TRUE and FALSE";
+                    if (ra->tv[i] == EXPR_TV_TRUE && rb->tv[i] == EXPR_TV_FALSE) what = "TRUE and FALSE";
                 } else if (ra->st[i] == EXPR_DEFINED && rb->st[i] == EXPR_UNDEFINED) {
                     what = "DEFINED and UNDEFINED";
                 } else if (a < b && ra->st[i] == EXPR_DEFINED && rb->st[i] == EXPR_DEFINED
@@ -706,7 +692,7 @@ static void one_trial(ctx_t *c, uint64_t seed, ulong trial, int fast)
             c->pt_runs++;
             for (i = 0; i < nroots; i++) {
                 if (isbool[i]) {
-                    c->pt_decided += prun.tv[i] != TV_UNKNOWN;
+                    c->pt_decided += prun.tv[i] != EXPR_TV_UNKNOWN;
                     check_bool(c, i, prun.tv[i], tv[i], "point", precs[pi], t, pt);
                 } else {
                     c->pt_defined += prun.st[i] == EXPR_DEFINED;
@@ -800,7 +786,7 @@ static expr_t x_one_minus_x(const char *v)
 }
 
 static void tighten_case(expr_t pred, slong lo_p, ulong lo_q, slong hi_p, ulong hi_q, int nvars,
-                         tv_t want)
+                         expr_tv_t want)
 {
     expr_scope_t s = expr_scope_new();
     expr_error_t err;
@@ -824,7 +810,7 @@ static void tighten_case(expr_t pred, slong lo_p, ulong lo_q, slong hi_p, ulong 
         expr_eval_set_prec(ev, precs[pi]);
         set_box(box, lo, hi, precs[pi]);
         expr_eval_run(ev, box, 0);
-        assert_int_equal(expr_eval_truth(ev, 0), TV_UNKNOWN);
+        assert_int_equal(expr_eval_truth(ev, 0), EXPR_TV_UNKNOWN);
         expr_eval_run(ev, box, 1);
         assert_int_equal(expr_eval_truth(ev, 0), want);
     }
@@ -843,16 +829,16 @@ static void test_tighten_decides(void **state)
 {
     (void)state;
     /* x (1 - x) > 23/100 on [9/20, 11/20]: TRUE only with the mean-value form */
-    tighten_case(expr_binary(EXPR_GT, x_one_minus_x("x"), expr_num_si(23, 100)), 9, 20, 11, 20, 1, TV_TRUE);
+    tighten_case(expr_binary(EXPR_GT, x_one_minus_x("x"), expr_num_si(23, 100)), 9, 20, 11, 20, 1, EXPR_TV_TRUE);
     /* x (1 - x) < 23/100 on the same box: FALSE */
-    tighten_case(expr_binary(EXPR_LT, x_one_minus_x("x"), expr_num_si(23, 100)), 9, 20, 11, 20, 1, TV_FALSE);
+    tighten_case(expr_binary(EXPR_LT, x_one_minus_x("x"), expr_num_si(23, 100)), 9, 20, 11, 20, 1, EXPR_TV_FALSE);
     /* x (1 - x) < 17/100 on [1/10, 1/5]: monotone, TRUE */
-    tighten_case(expr_binary(EXPR_LT, x_one_minus_x("x"), expr_num_si(17, 100)), 1, 10, 1, 5, 1, TV_TRUE);
+    tighten_case(expr_binary(EXPR_LT, x_one_minus_x("x"), expr_num_si(17, 100)), 1, 10, 1, 5, 1, EXPR_TV_TRUE);
     /* x (1 - x) + y (1 - y) > 47/100 on [9/20, 11/20]^2 (range [0.495, 0.5];
      * natural >= 0.395; mean-value >= 0.495 - 0.02): TRUE */
     tighten_case(expr_binary(EXPR_GT, expr_binary(EXPR_ADD, x_one_minus_x("x"), x_one_minus_x("y")),
                              expr_num_si(47, 100)),
-                 9, 20, 11, 20, 2, TV_TRUE);
+                 9, 20, 11, 20, 2, EXPR_TV_TRUE);
 }
 
 int main(void)

@@ -16,7 +16,7 @@
 
 typedef struct {
     expr_status st;
-    tv_t tv;
+    expr_tv_t tv;
     arb_t val;
 } res_t;
 
@@ -55,7 +55,7 @@ static inline void eval_at(res_t *r, const char *src, const fmpq_t xlo, const fm
     arb_ptr box = _arb_vec_init(2);
     arb_t a, b;
     expr_status st0 = EXPR_DEFINED;
-    tv_t tv0 = TV_UNKNOWN;
+    expr_tv_t tv0 = EXPR_TV_UNKNOWN;
 
     if (expr_check(e, s, -1, &err) != 0)
         fprintf(stderr, "check of '%s' failed at %d:%d: %s\n", src, err.line, err.col, err.msg);
@@ -77,7 +77,7 @@ static inline void eval_at(res_t *r, const char *src, const fmpq_t xlo, const fm
             r->tv = expr_eval_truth(ev, 0);
             r->st = EXPR_DEFINED;
         } else {
-            r->tv = TV_UNKNOWN;
+            r->tv = EXPR_TV_UNKNOWN;
             r->st = expr_eval_value(r->val, ev, 0);
         }
         if (t == 0) {
@@ -85,7 +85,7 @@ static inline void eval_at(res_t *r, const char *src, const fmpq_t xlo, const fm
             tv0 = r->tv;
         } else {
             /* tightening may decide more, never the opposite */
-            if (tv0 != TV_UNKNOWN) assert_int_equal(r->tv, tv0);
+            if (tv0 != EXPR_TV_UNKNOWN) assert_int_equal(r->tv, tv0);
             if (st0 != EXPR_PARTIAL) assert_int_equal(r->st, st0);
         }
     }
@@ -187,7 +187,7 @@ static inline void assert_status(const char *src, slong lp, ulong lq, slong hp, 
     res_clear(&r);
 }
 
-static inline void assert_truth(const char *src, slong lp, ulong lq, slong hp, ulong hq, tv_t want)
+static inline void assert_truth(const char *src, slong lp, ulong lq, slong hp, ulong hq, expr_tv_t want)
 {
     int i;
     res_t r;
@@ -196,7 +196,7 @@ static inline void assert_truth(const char *src, slong lp, ulong lq, slong hp, u
         eval_iv(&r, src, lp, lq, hp, hq, precs[i]);
         if (r.tv != want)
             fprintf(stderr, "'%s' on [%ld/%lu, %ld/%lu] prec %ld: %s, wanted %s\n", src, (long)lp, lq, (long)hp,
-                    hq, (long)precs[i], tv_name(r.tv), tv_name(want));
+                    hq, (long)precs[i], expr_tv_name(r.tv), expr_tv_name(want));
         assert_int_equal(r.tv, want);
     }
     res_clear(&r);
@@ -209,7 +209,7 @@ static inline void assert_not_false(const char *src, slong lp, ulong lq, slong h
     res_init(&r);
     for (i = 0; i < NPRECS; i++) {
         eval_iv(&r, src, lp, lq, hp, hq, precs[i]);
-        assert_true(r.tv != TV_FALSE);
+        assert_true(r.tv != EXPR_TV_FALSE);
     }
     res_clear(&r);
 }
@@ -221,7 +221,7 @@ static inline void assert_not_true(const char *src, slong lp, ulong lq, slong hp
     res_init(&r);
     for (i = 0; i < NPRECS; i++) {
         eval_iv(&r, src, lp, lq, hp, hq, precs[i]);
-        assert_true(r.tv != TV_TRUE);
+        assert_true(r.tv != EXPR_TV_TRUE);
     }
     res_clear(&r);
 }

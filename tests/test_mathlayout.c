@@ -54,14 +54,14 @@ mono_width(void *arg, const char *s, double size)
     return 0.5 * size * n;
 }
 
-static ml_ctx
+static report_ml_ctx
 mono_ctx(void)
 {
-    ml_ctx x;
-    ml_font f;
+    report_ml_ctx x;
+    report_ml_font f;
     f.width = mono_width;
     f.arg = NULL;
-    ml_ctx_init(&x, f);
+    report_ml_ctx_init(&x, f);
     return x;
 }
 
@@ -79,19 +79,19 @@ parse(const char *s)
 #define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 
 static void
-box_of(ml_box *b, const char *src, double size)
+box_of(report_ml_box *b, const char *src, double size)
 {
-    ml_ctx x = mono_ctx();
+    report_ml_ctx x = mono_ctx();
     expr_t e = parse(src);
-    ml_expr_box(b, &x, e, size);
+    report_ml_expr_box(b, &x, e, size);
     expr_free(e);
 }
 
 static void
 test_metrics(void **state)
 {
-    ml_box b;
-    double t = ML_THICK * 10;
+    report_ml_box b;
+    double t = REPORT_ML_THICK * 10;
     (void) state;
 
     /* a name */
@@ -99,7 +99,7 @@ test_metrics(void **state)
     NEAR(b.w, 5);
     NEAR(b.asc, 7.6);
     NEAR(b.desc, 2.4);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 
     /* x^2: base 5, gap 0.04 em, script "2" at 7 pt = 3.5 wide; script top
      * at 0.42 em + 0.76 * 7 above the baseline */
@@ -111,7 +111,7 @@ test_metrics(void **state)
     NEAR(b.items[1].y, -4.2);
     NEAR(b.items[1].x, 5.4);
     NEAR(b.items[1].size, 7);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 
     /* 1/2 built up: width 5 + 2 * 1.2 pad; numerator baseline at
      * -(axis + t/2 + gap + its descent), denominator at +(-axis + t/2 + gap + its ascent) */
@@ -120,14 +120,14 @@ test_metrics(void **state)
     NEAR(b.asc, 3 + t / 2 + 1.4 + 2.4 + 7.6);
     NEAR(b.desc, -3 + t / 2 + 1.4 + 7.6 + 2.4);
     assert_int_equal(b.n, 3);
-    assert_int_equal(b.items[0].kind, ML_TEXT);
+    assert_int_equal(b.items[0].kind, REPORT_ML_TEXT);
     NEAR(b.items[0].x, 1.2);
     NEAR(b.items[0].y, -(3 + t / 2 + 1.4 + 2.4));
-    assert_int_equal(b.items[2].kind, ML_RULE);
+    assert_int_equal(b.items[2].kind, REPORT_ML_RULE);
     NEAR(b.items[2].y, -3 - t / 2);          /* the bar on the math axis */
     NEAR(b.items[2].y1, t);
     NEAR(b.items[2].x1, 7.4 - 1.2);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 
     /* sqrt(x): sign 5.5 + pad 0.6, body 5, pad 0.6; bar top at body
      * ascent + 1.0 gap + thickness, box ascent 0.2 above */
@@ -135,19 +135,19 @@ test_metrics(void **state)
     NEAR(b.w, 5.5 + 0.6 + 5 + 0.6);
     NEAR(b.asc, 7.6 + 1.0 + t + 0.2);
     NEAR(b.desc, 2.4);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 
     /* an accent: one glyph wide, taller by the dot */
     box_of(&b, "thetadot", 10);
     NEAR(b.w, 5);
-    NEAR(b.asc, (0.76 + ML_DOT_EXTRA) * 10);
-    ml_box_clear(&b);
+    NEAR(b.asc, (0.76 + REPORT_ML_DOT_EXTRA) * 10);
+    report_ml_box_clear(&b);
 
     /* a script on an accented letter sits as on the letter: θ̇² */
     box_of(&b, "thetadot^2", 10);
     NEAR(b.items[1].y, -4.2);
-    NEAR(b.asc, (0.76 + ML_DOT_EXTRA) * 10);
-    ml_box_clear(&b);
+    NEAR(b.asc, (0.76 + REPORT_ML_DOT_EXTRA) * 10);
+    report_ml_box_clear(&b);
 
     /* parentheses sized to a fraction: (1/2)^3 -- fence size = body height */
     box_of(&b, "(1/2)^3", 10);
@@ -162,31 +162,31 @@ test_metrics(void **state)
             NEAR(b.items[0].y - 0.26 * h, (fd - fa) / 2);
         }
     }
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 
     /* subscript of a name: mu_min = μ + "min" at 7 pt, 2 pt below */
     {
-        ml_ctx x = mono_ctx();
-        ml_name_box(&b, &x, "mu_min", 10);
+        report_ml_ctx x = mono_ctx();
+        report_ml_name_box(&b, &x, "mu_min", 10);
         NEAR(b.w, 5 + 0.4 + 3 * 3.5);
         NEAR(b.desc, 2 + 0.24 * 7);
         NEAR(b.items[1].y, 2);
-        ml_box_clear(&b);
+        report_ml_box_clear(&b);
     }
 }
 
 static void
 expect_text(const char *src, const char *want)
 {
-    ml_box b;
+    report_ml_box b;
     char *t;
     box_of(&b, src, 10);
-    t = ml_box_text(&b);
+    t = report_ml_box_text(&b);
     if (strcmp(t, want) != 0)
         print_error("'%s': got '%s', wanted '%s'\n", src, t, want);
     assert_string_equal(t, want);
     flint_free(t);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
 }
 
 static void
@@ -233,56 +233,56 @@ test_units_display(void **state)
         {"m s^-2", "m·s⁻²"}, {"rad/s", "rad/s"}, {"", ""}, {"kg m^2/s", "kg·m²/s"},
         {"m/s · kg", "m/s·kg"}, {"N * m", "N·m"}, {"F L", "F·L"},
     };
-    ml_ctx x = mono_ctx();
-    ml_box b;
+    report_ml_ctx x = mono_ctx();
+    report_ml_box b;
     char *t;
     size_t i;
     (void) state;
 
     for (i = 0; i < sizeof u / sizeof u[0]; i++)
     {
-        t = ml_unit_text(u[i][0]);
+        t = report_ml_unit_text(u[i][0]);
         assert_non_null(t);
         assert_string_equal(t, u[i][1]);
         flint_free(t);
     }
-    assert_null(ml_unit_text("m^"));
-    assert_null(ml_unit_text("m^x"));
+    assert_null(report_ml_unit_text("m^"));
+    assert_null(report_ml_unit_text("m^x"));
     {
         static const char *nm[][2] = {{"thetadot", "θ\xcc\x87"}, {"mu_min", "μ_min"}, {"theta0", "θ0"},
                                       {"xddot", "x\xcc\x88"}, {"k", "k"}, {"dot", "dot"}};
         for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
         {
-            t = ml_name_plain(nm[i][0]);
+            t = report_ml_name_plain(nm[i][0]);
             assert_string_equal(t, nm[i][1]);
             flint_free(t);
         }
     }
-    assert_null(ml_unit_text("m/s · kg^1/2"));   /* a fractional exponent stays as written */
+    assert_null(report_ml_unit_text("m/s · kg^1/2"));   /* a fractional exponent stays as written */
 
-    assert_int_equal(ml_display_box(&b, &x, "\\dot\\theta", 10), 0);
-    t = ml_box_text(&b);
+    assert_int_equal(report_ml_display_box(&b, &x, "\\dot\\theta", 10), 0);
+    t = report_ml_box_text(&b);
     assert_string_equal(t, "θ\xcc\x87");
     flint_free(t);
     NEAR(b.w, 5);
-    ml_box_clear(&b);
-    assert_int_equal(ml_display_box(&b, &x, "\\mu_{min}", 10), 0);
-    t = ml_box_text(&b);
+    report_ml_box_clear(&b);
+    assert_int_equal(report_ml_display_box(&b, &x, "\\mu_{min}", 10), 0);
+    t = report_ml_box_text(&b);
     assert_string_equal(t, "μmin");
     flint_free(t);
     NEAR(b.w, 5 + 0.4 + 3 * 3.5);
-    ml_box_clear(&b);
-    assert_int_equal(ml_display_box(&b, &x, "\\ddot{x}_1", 10), 0);
-    ml_box_clear(&b);
-    assert_int_equal(ml_display_box(&b, &x, "\\foo", 10), -1);
-    assert_int_equal(ml_display_box(&b, &x, "x_", 10), -1);
-    assert_int_equal(ml_display_box(&b, &x, "{x", 10), -1);
-    assert_int_equal(ml_display_box(&b, &x, "x}", 10), -1);
-    assert_int_equal(ml_display_box(&b, &x, "\\dot{xy}", 10), -1);
+    report_ml_box_clear(&b);
+    assert_int_equal(report_ml_display_box(&b, &x, "\\ddot{x}_1", 10), 0);
+    report_ml_box_clear(&b);
+    assert_int_equal(report_ml_display_box(&b, &x, "\\foo", 10), -1);
+    assert_int_equal(report_ml_display_box(&b, &x, "x_", 10), -1);
+    assert_int_equal(report_ml_display_box(&b, &x, "{x", 10), -1);
+    assert_int_equal(report_ml_display_box(&b, &x, "x}", 10), -1);
+    assert_int_equal(report_ml_display_box(&b, &x, "\\dot{xy}", 10), -1);
     assert_int_equal(b.n, 0);
 }
 
-/* display names from a table, for ml_set_display */
+/* display names from a table, for report_ml_set_display */
 static const char *
 table_display(void *arg, const char *name)
 {
@@ -297,17 +297,17 @@ table_display(void *arg, const char *name)
 static void
 test_display_names(void **state)
 {
-    ml_ctx x = mono_ctx();
-    ml_box b;
+    report_ml_ctx x = mono_ctx();
+    report_ml_box b;
     char *t;
     expr_t e = parse("om^2 + bad");
     (void) state;
-    ml_set_display(&x, table_display, NULL);
-    ml_expr_box(&b, &x, e, 10);
-    t = ml_box_text(&b);
+    report_ml_set_display(&x, table_display, NULL);
+    report_ml_expr_box(&b, &x, e, 10);
+    t = report_ml_box_text(&b);
     assert_string_equal(t, "ω02+bad");   /* a malformed display falls back to the name */
     flint_free(t);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
     expr_free(e);
 }
 
@@ -319,8 +319,8 @@ test_case_display(void **state)
     FILE *f;
     case_t c;
     case_error_t err;
-    ml_ctx x = mono_ctx();
-    ml_box b;
+    report_ml_ctx x = mono_ctx();
+    report_ml_box b;
     expr_t e;
     (void) state;
 
@@ -337,16 +337,16 @@ test_case_display(void **state)
     assert_non_null(c.display);
     assert_string_equal(case_display_of(&c, "thetadot"), "\\dot\\phi");
     assert_null(case_display_of(&c, "mu"));
-    ml_set_display(&x, ml_display_case, &c);
+    report_ml_set_display(&x, report_ml_display_case, &c);
     e = parse("Bmin + mu*thetadot");
-    ml_expr_box(&b, &x, e, 10);
-    t = ml_box_text(&b);
+    report_ml_expr_box(&b, &x, e, 10);
+    t = report_ml_box_text(&b);
     assert_string_equal(t, "Bmin+μφ\xcc\x87");
     flint_free(t);
     /* B with subscript "min": 5 + 0.4 + 3 * 3.5 wide before " + " */
     NEAR(b.items[1].x, 5.4);
     NEAR(b.items[1].y, 2);
-    ml_box_clear(&b);
+    report_ml_box_clear(&b);
     expr_free(e);
     case_clear(&c);
 }
@@ -376,12 +376,12 @@ test_simplify_values(void **state)
         expr_error_t err;
         arb_ptr box = _arb_vec_init(6);
         arb_t a, b;
-        tv_t tv;
+        expr_tv_t tv;
 
         for (j = 0; j < 6; j++)
             expr_scope_add_param(sc, names[j]);
         assert_int_equal(expr_check(e, sc, 0, &err), 0);
-        s = ml_simplify(e);
+        s = report_ml_simplify(e);
         assert_int_equal(expr_check(s, sc, 0, &err), 0);
         arb_init(a);
         arb_init(b);
@@ -428,17 +428,17 @@ static const char *formulas[] = {
 static void
 draw_all(canvas *c)
 {
-    ml_ctx x;
+    report_ml_ctx x;
     size_t i;
-    ml_ctx_init(&x, ml_font_canvas(c));
+    report_ml_ctx_init(&x, report_ml_font_canvas(c));
     canvas_set_fill_rgb(c, 0, 0, 0);
     for (i = 0; i < sizeof formulas / sizeof formulas[0]; i++)
     {
-        ml_box b;
+        report_ml_box b;
         expr_t e = parse(formulas[i]);
-        ml_expr_box(&b, &x, e, 14);
-        assert_int_equal(ml_draw(c, &b, 30, 60 + 60 * i), CANVAS_OK);
-        ml_box_clear(&b);
+        report_ml_expr_box(&b, &x, e, 14);
+        assert_int_equal(report_ml_draw(c, &b, 30, 60 + 60 * i), CANVAS_OK);
+        report_ml_box_clear(&b);
         expr_free(e);
     }
 }
@@ -520,8 +520,8 @@ test_draw(void **state)
     /* the PNG: the bar of 4/3 in formula 3 is dark where the layout put it,
      * and white just above the numerator */
     {
-        ml_ctx x;
-        ml_box b;
+        report_ml_ctx x;
+        report_ml_box b;
         cairo_surface_t *img;
         canvas *m;
         expr_t e = parse(formulas[2]);
@@ -533,16 +533,16 @@ test_draw(void **state)
         snprintf(path, sizeof path, "%s/measure.png", tmpdir);
         m = canvas_cairo_new(CANVAS_CAIRO_PNG, path, 10, 10, 1, &st);
         assert_non_null(m);
-        ml_ctx_init(&x, ml_font_canvas(m));
-        ml_expr_box(&b, &x, e, 14);
+        report_ml_ctx_init(&x, report_ml_font_canvas(m));
+        report_ml_expr_box(&b, &x, e, 14);
         for (i = 0; i < b.n; i++)
-            if (b.items[i].kind == ML_RULE)
+            if (b.items[i].kind == REPORT_ML_RULE)
                 bar = i;   /* the last rule: 4/3's */
         assert_true(bar >= 0);
         bx = 30 + b.items[bar].x + b.items[bar].x1 / 2;
         by = 60 + 60 * 2 + b.items[bar].y + b.items[bar].y1 / 2;
         bw = b.items[bar].x1;
-        ml_box_clear(&b);
+        report_ml_box_clear(&b);
         expr_free(e);
         canvas_free(m);
 

@@ -120,9 +120,9 @@ static void test_rod_band(void **state)
         arb_set_si(th, tv[i].p);
         arb_div_ui(th, th, tv[i].q, PREC);
         arb_atan(th, th, PREC);
-        assert_int_equal(tm_truth(&t, "rod_unique", box), tv[i].neg ? TV_FALSE : TV_TRUE);
+        assert_int_equal(tm_truth(&t, "rod_unique", box), tv[i].neg ? EXPR_TV_FALSE : EXPR_TV_TRUE);
         /* not rotating: A0 = -g < 0 */
-        assert_int_equal(tm_truth(&t, "rod_inconsistent", box), tv[i].neg ? TV_TRUE : TV_FALSE);
+        assert_int_equal(tm_truth(&t, "rod_inconsistent", box), tv[i].neg ? EXPR_TV_TRUE : EXPR_TV_FALSE);
     }
     /* tan theta = 2: m B = 1 + 3/5 - 2 = -2/5 */
     {
@@ -183,12 +183,12 @@ static void test_rod_drake(void **state)
         assert_true(mag_cmp_2exp_si(arb_radref(v), -200) < 0);
         arb_clear(w);
     }
-    assert_int_equal(tm_truth(&t, "rod_inconsistent", box), TV_TRUE);
-    assert_int_equal(tm_truth(&t, "rod_unique", box), TV_FALSE);
+    assert_int_equal(tm_truth(&t, "rod_inconsistent", box), EXPR_TV_TRUE);
+    assert_int_equal(tm_truth(&t, "rod_unique", box), EXPR_TV_FALSE);
     /* the slip sign is undecided for a slip velocity ball around 0: B is then not decided */
     arb_zero(box + pidx(&t, "xdot"));
     mag_set_d(arb_radref(box + pidx(&t, "xdot")), 0.01);
-    assert_int_equal(tm_truth(&t, "rod_unique", box), TV_UNKNOWN);
+    assert_int_equal(tm_truth(&t, "rod_unique", box), EXPR_TV_UNKNOWN);
     arb_clear(v);
     _arb_vec_clear(box, t.np);
     tm_clear(&t);

@@ -113,12 +113,12 @@ static void test_impulsive(void **state)
         expect_contains(&t, "rg_KB_x", box, q);
         mpfr_clears(D, q, (mpfr_ptr) 0);
         /* pushed <=> cos(theta) * (xdot - L thdot sin) > 0 */
-        assert_int_equal(tm_truth(&t, "rg_pushed", box), cos(th) * w > 0 ? TV_TRUE : TV_FALSE);
-        assert_int_equal(tm_truth(&t, "rg_pulled", box), cos(th) * w < 0 ? TV_TRUE : TV_FALSE);
+        assert_int_equal(tm_truth(&t, "rg_pushed", box), cos(th) * w > 0 ? EXPR_TV_TRUE : EXPR_TV_FALSE);
+        assert_int_equal(tm_truth(&t, "rg_pulled", box), cos(th) * w < 0 ? EXPR_TV_TRUE : EXPR_TV_FALSE);
         /* the outgoing conditions of examples 1 and 1-stop hold (certified) */
-        assert_int_equal(tm_truth(&t, "rg_ex1_out", box), TV_TRUE);
-        assert_int_equal(tm_truth(&t, "rg_ex1s_out", box), TV_TRUE);
-        assert_int_equal(tm_truth(&t, "rg_ex3_out", box), TV_TRUE);
+        assert_int_equal(tm_truth(&t, "rg_ex1_out", box), EXPR_TV_TRUE);
+        assert_int_equal(tm_truth(&t, "rg_ex1s_out", box), EXPR_TV_TRUE);
+        assert_int_equal(tm_truth(&t, "rg_ex3_out", box), EXPR_TV_TRUE);
         /* example 1-stop: P_R = P_par_B, i.e. the slip velocity of P_R is 0 when pushed;
          * checked from the outgoing components directly: R_x - L R_theta sin(theta) */
         {
@@ -181,8 +181,8 @@ static void test_impulsive_counterexample(void **state)
     arb_mul_2exp_si(r, r, -2);
     arb_sub(r, v, r, PREC);
     assert_true(arb_contains_zero(r));
-    assert_int_equal(tm_truth(&t, "rg_pulled", box), TV_TRUE);
-    assert_int_equal(tm_truth(&t, "rg_pushed", box), TV_FALSE);
+    assert_int_equal(tm_truth(&t, "rg_pulled", box), EXPR_TV_TRUE);
+    assert_int_equal(tm_truth(&t, "rg_pushed", box), EXPR_TV_FALSE);
     arb_clear(v);
     arb_clear(r);
     _arb_vec_clear(box, t.np);

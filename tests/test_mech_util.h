@@ -90,21 +90,21 @@ static inline int pidx(const tm_t *t, const char *name)
     return -1;
 }
 
-static inline expr_status tm_eval(arb_t out, tv_t *tv, const tm_t *t, const char *name, arb_srcptr box)
+static inline expr_status tm_eval(arb_t out, expr_tv_t *tv, const tm_t *t, const char *name, arb_srcptr box)
 {
     expr_t e = expr_var(name);
     expr_error_t ee;
     expr_status st;
-    tv_t dummy;
+    expr_tv_t dummy;
     if (expr_check(e, t->s, -1, &ee)) fail_msg("unknown derived name %s: %s", name, ee.msg);
     st = expr_eval_once(out, tv ? tv : &dummy, e, t->s, box, PREC);
     expr_free(e);
     return st;
 }
 
-static inline tv_t tm_truth(const tm_t *t, const char *name, arb_srcptr box)
+static inline expr_tv_t tm_truth(const tm_t *t, const char *name, arb_srcptr box)
 {
-    tv_t tv = TV_UNKNOWN;
+    expr_tv_t tv = EXPR_TV_UNKNOWN;
     tm_eval(NULL, &tv, t, name, box);
     return tv;
 }

@@ -11,89 +11,7 @@
 #include <cmocka.h>
 #include <mpfr.h>
 #include "pave/pave.h"
-
-typedef struct {
-    expr_scope_t s;
-    expr_t defs[4];
-    int ndefs;
-    expr_t roots[4];
-    int nroots;
-    expr_prog_t prog;
-    arb_ptr box;
-    arb_t xl, xh, yl, yh;
-    pave_problem pb;
-} setup;
-
-static expr_t parse(const char *s)
-{
-    expr_error_t err;
-    expr_t e = expr_parse(s, 1, 1, &err);
-    assert_non_null(e);
-    return e;
-}
-
-/* Problem over parameters x, y with regions given as strings; box [xl,xh] x [yl,yh]
- * given as exact expressions. */
-static void setup_init(setup *S, const char *const *defs, int ndefs, const char *const *regions,
-                       int nregions, const char *xl, const char *xh, const char *yl, const char *yh,
-                       int depth)
-{
-    expr_error_t err;
-    int i;
-    memset(S, 0, sizeof *S);
-    S->s = expr_scope_new();
-    expr_scope_add_param(S->s, "x");
-    expr_scope_add_param(S->s, "y");
-    for (i = 0; i < ndefs; i++) {
-        const char *eq = strchr(defs[i], '=');
-        char name[32];
-        memcpy(name, defs[i], eq - defs[i]);
-        name[eq - defs[i]] = 0;
-        S->defs[i] = parse(eq + 1);
-        expr_scope_add_def(S->s, name, S->defs[i], 0);
-    }
-    S->ndefs = ndefs;
-    for (i = 0; i < nregions; i++) {
-        S->roots[i] = parse(regions[i]);
-        assert_int_equal(expr_check(S->roots[i], S->s, 1, &err), 0);
-    }
-    S->nroots = nregions;
-    S->prog = expr_compile(S->roots, nregions, S->s, &err);
-    assert_non_null(S->prog);
-    S->box = _arb_vec_init(2);
-    arb_init(S->xl); arb_init(S->xh); arb_init(S->yl); arb_init(S->yh);
-    {
-        const char *ends[4] = {xl, xh, yl, yh};
-        arb_ptr balls[4] = {S->xl, S->xh, S->yl, S->yh};
-        for (i = 0; i < 4; i++) {
-            expr_t e = parse(ends[i]);
-            expr_eval_once(balls[i], NULL, e, NULL, NULL, 128);
-            expr_free(e);
-        }
-    }
-    S->pb.prog = S->prog;
-    S->pb.nregions = nregions;
-    S->pb.box = S->box;
-    S->pb.nparams = 2;
-    S->pb.xparam = 0;
-    S->pb.yparam = 1;
-    S->pb.x_lo = S->xl; S->pb.x_hi = S->xh; S->pb.y_lo = S->yl; S->pb.y_hi = S->yh;
-    S->pb.depth = depth;
-    S->pb.threads = 1;
-    S->pb.prec = 64;
-    S->pb.max_prec = 256;
-}
-
-static void setup_clear(setup *S)
-{
-    int i;
-    expr_prog_free(S->prog);
-    for (i = 0; i < S->nroots; i++) expr_free(S->roots[i]);
-    for (i = 0; i < S->ndefs; i++) expr_free(S->defs[i]);
-    expr_scope_free(S->s);
-    _arb_vec_clear(S->box, 2);
-    arb_clear(S->xl); arb_clear(S->xh); arb_clear(S->yl); arb_clear(S->yh);
-}
+#include "test_pave_util.h"
 
 /* A random rational point of the closed cell: lo + (hi - lo) * k / 2^20, k in 0..2^20. */
 static void random_point(fmpq_t px, fmpq_t py, const pave_result *r, const pave_cell *c, flint_rand_t st)
@@ -147,7 +65,7 @@ static void test_disc(void **state)
         pave_result r;
         long i, checked = 0;
         double cell, u_units, ideal;
-        setup_init(&S, NULL, 0, regions, 2, "-3/2", "3/2", "-3/2", "3/2", depth);
+        setup_init(&S, NULL, 0, regions, 2, "-3/2", "3/2", "-3/2", "3/2", depth, 2);
         pave_result_init(&r);
         assert_int_equal(pave_run(&r, &S.pb), 0);
         /* labels are sound: exact rational check at random points */
@@ -249,7 +167,7 @@ static void test_rod(void **state)
         pave_result r;
         long i, checked = 0;
         double u, ideal;
-        setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", depth);
+        setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", depth, 2);
         pave_result_init(&r);
         assert_int_equal(pave_run(&r, &S.pb), 0);
         for (i = 0; i < r.ncells; i++) {
@@ -292,7 +210,7 @@ static void test_threads_identical(void **state)
     setup S;
     pave_result r1, r2;
     long i;
-    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 9);
+    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 9, 2);
     pave_result_init(&r1);
     pave_result_init(&r2);
     S.pb.threads = 1;
@@ -316,7 +234,7 @@ static void test_overlap(void **state)
     static const char *regions[] = {"x > 1/4", "x > 1/8", "y < -10"};
     setup S;
     pave_result r;
-    setup_init(&S, NULL, 0, regions, 3, "-1", "1", "-1", "1", 6);
+    setup_init(&S, NULL, 0, regions, 3, "-1", "1", "-1", "1", 6, 2);
     pave_result_init(&r);
     assert_int_equal(pave_run(&r, &S.pb), -1);
     assert_int_equal(r.overlap, 1);
@@ -339,7 +257,7 @@ static void test_budget_pending(void **state)
     setup S;
     pave_result r;
     long i, pending = 0, undecided = 0;
-    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 12);
+    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 12, 2);
     S.pb.max_cells = 500;
     pave_result_init(&r);
     assert_int_equal(pave_run(&r, &S.pb), 0);
@@ -356,30 +274,9 @@ static void test_budget_pending(void **state)
     setup_clear(&S);
 }
 
-static void test_decimal(void **state)
-{
-    arf_t x;
-    char *s;
-    arf_init(x);
-    arf_set_si_2exp_si(x, 3, -3);       /* 0.375 */
-    s = pave_arf_decimal(x);
-    assert_string_equal(s, "0.375");
-    flint_free(s);
-    arf_set_si_2exp_si(x, -5, 2);       /* -20 */
-    s = pave_arf_decimal(x);
-    assert_string_equal(s, "-20");
-    flint_free(s);
-    arf_set_si_2exp_si(x, 1, -10);      /* 0.0009765625 */
-    s = pave_arf_decimal(x);
-    assert_string_equal(s, "0.0009765625");
-    flint_free(s);
-    arf_clear(x);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_decimal),
         cmocka_unit_test(test_disc),
         cmocka_unit_test(test_rod),
         cmocka_unit_test(test_threads_identical),

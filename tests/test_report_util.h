@@ -145,7 +145,7 @@ eval_point(run_point *pt, const case_t *c, int index, slong prec)
     pt->qst = flint_malloc(c->ndefs * sizeof(expr_status));
     pt->nb = c->nregions;
     pt->bnames = flint_malloc(c->nregions * sizeof(char *));
-    pt->b = flint_malloc(c->nregions * sizeof(tv_t));
+    pt->b = flint_malloc(c->nregions * sizeof(expr_tv_t));
     case_point_box(box, c, index, prec);
     for (i = 0; i < c->ndefs; i++)
     {

@@ -31,6 +31,7 @@
 #include "case/case.h"
 #include "run/run.h"
 #include "sound/mpfr_eval.c"
+#include "test_rng_util.h"
 
 #define MAX_FAIL_PRINT 10
 
@@ -42,16 +43,6 @@ typedef struct {
 } sweep_totals;
 
 static sweep_totals totals;
-
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t rng_next(rng_t *r) /* splitmix64 */
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* out = lo + k 2^-bits (hi - lo), exactly, with 1 <= k < 2^bits drawn at
  * random from [kmin, 2^bits - kmin]: a point strictly inside when lo < hi */

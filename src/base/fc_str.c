@@ -36,3 +36,19 @@ char *fc_printf(const char *fmt, ...)
     va_end(ap);
     return s;
 }
+
+unsigned fc_utf8_next(const char *s, int *len)
+{
+    const unsigned char *u = (const unsigned char *) s;
+    if (u[0] < 0x80) { *len = 1; return u[0]; }
+    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
+    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
+    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
+    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
+    {
+        *len = 4;
+        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+    }
+    *len = 1;
+    return 0xFFFDu;
+}

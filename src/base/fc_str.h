@@ -14,4 +14,8 @@ char *fc_printf(const char *fmt, ...)
 #endif
     ;
 
+/* Code point of the UTF-8 sequence at S, its length in bytes in *LEN (1 to 4);
+ * U+FFFD with *LEN = 1 for a bad lead byte or a sequence cut short by the NUL. */
+unsigned fc_utf8_next(const char *s, int *len);
+
 #endif

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 #include <stdlib.h>
+#include "fc_str.h"
 
 canvas *
 canvas_new(const canvas_ops *ops, void *state, double w, double h)
@@ -275,25 +276,6 @@ canvas_set_font(canvas *c, double size, int bold)
     }
 }
 
-/* Code point of the UTF-8 sequence at S (length in *LEN); U+FFFD for a bad
- * lead byte (the string was validated by the case reader). */
-static unsigned
-canvas_utf8_next(const char *s, int *len)
-{
-    const unsigned char *u = (const unsigned char *) s;
-    if (u[0] < 0x80) { *len = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
-    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
-    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
-    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
-    {
-        *len = 4;
-        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
-    }
-    *len = 1;
-    return 0xFFFD;
-}
-
 /* A letter whose top is at the x-height (DejaVu's combining marks are drawn
  * for these): Latin and Greek lowercase without ascender. */
 static int
@@ -331,7 +313,7 @@ canvas_text_marks(canvas *c, double x, double y, const char *utf8, double angle)
     c->ops->text(c->state, x, y, utf8, angle);
     for (p = utf8; *p; p += len)
     {
-        unsigned cp = canvas_utf8_next(p, &len);
+        unsigned cp = fc_utf8_next(p, &len);
         if ((cp == 0x307 || cp == 0x308) && base != NULL && !canvas_short_base(prev))
         {
             double w0, w1, m, r = 0.068 * size, up = 0.90 * size;

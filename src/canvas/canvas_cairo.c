@@ -19,6 +19,7 @@
 #include <cairo-svg.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include "fc_str.h"
 
 typedef struct
 {
@@ -107,23 +108,6 @@ cc_ft_face(cairo_font_face_t *cf)
     return ft != NULL ? ft->face : NULL;
 }
 
-static unsigned
-cc_utf8(const char *s, int *len)
-{
-    const unsigned char *u = (const unsigned char *) s;
-    if (u[0] < 0x80) { *len = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
-    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
-    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
-    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
-    {
-        *len = 4;
-        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
-    }
-    *len = 1;
-    return 0xFFFDu;
-}
-
 /* Serif text: the face that has code point CP: Latin Modern Roman, else
  * Latin Modern Math (lowercase Greek, math symbols), else DejaVu Sans. */
 static cairo_font_face_t *
@@ -159,7 +143,7 @@ cc_serif_runs(cc_state *s, const char *utf8, int draw)
     for (;;)
     {
         cairo_font_face_t *f = NULL;
-        unsigned cp = *p ? cc_utf8(p, &len) : 0;
+        unsigned cp = *p ? fc_utf8_next(p, &len) : 0;
         if (*p)
             f = cp - 0x300u < 0x70u && cur != NULL ? cur : cc_serif_face(s, cp);   /* marks stay with their base */
         if (p > start && (*p == '\0' || f != cur))

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fc_str.h"
 
 typedef struct
 {
@@ -237,24 +238,6 @@ ch_cp_of_pua(unsigned code)
     return code < 0xE800u ? 0x1D000u + (code - 0xE000u) : 0x1F000u + (code - 0xE800u);
 }
 
-/* Code point at S (length in *LEN); U+FFFD for a malformed byte. */
-static unsigned
-ch_utf8(const char *s, int *len)
-{
-    const unsigned char *u = (const unsigned char *) s;
-    if (u[0] < 0x80) { *len = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
-    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
-    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
-    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
-    {
-        *len = 4;
-        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
-    }
-    *len = 1;
-    return 0xFFFDu;
-}
-
 /* FreeType face of font B (0 regular, 1 bold), opened once per canvas;
  * NULL if it cannot be opened. */
 static FT_Face
@@ -349,7 +332,7 @@ ch_map_text(ch_state *s, const char *utf8, int b, int mark, double *delta)
         return NULL;
     for (p = utf8; *p; p += len)
     {
-        unsigned cp = ch_utf8(p, &len), pua = len == 4 ? ch_pua_of(cp) : 0;
+        unsigned cp = fc_utf8_next(p, &len), pua = len == 4 ? ch_pua_of(cp) : 0;
         FT_Face face;
         FT_UInt gid;
         if (pua == 0 || (face = ch_face(s, b)) == NULL

@@ -65,7 +65,7 @@ typedef struct {
     int point;           /* index into points; -1: the case's own values (no @) */
     expr_t value;        /* VALUE (VALUE) */
     fmpq_t tol;          /* TOL >= 0 (VALUE) */
-    tv_t truth;          /* TRUTH */
+    expr_tv_t truth;          /* TRUTH */
     char *status;        /* CLAIM */
     char *text;          /* the line as written, for messages */
     int line;

@@ -38,7 +38,7 @@ int case_point_index(const case_t *c, const char *name)
  * back to [-inf, inf] should the evaluation not be defined. */
 static void const_at(arb_t out, const expr_t e, expr_scope_t empty, slong prec)
 {
-    tv_t tv;
+    expr_tv_t tv;
     if (expr_eval_once(out, &tv, e, empty, NULL, prec) != EXPR_DEFINED) arb_indeterminate(out);
 }
 

@@ -168,7 +168,7 @@ static int const_ball(vctx *v, arb_t out, expr_t *ep, const char *what, slong pr
     expr_t e;
     expr_error_t ee;
     expr_status st;
-    tv_t tv;
+    expr_tv_t tv;
     if (n) {
         case_error_set(v->err, n->line, n->col, "%s must be a constant expression (no names): '%s'",
                        what, n->name);
@@ -1157,7 +1157,7 @@ static int read_expect_line(vctx *v, case_expect *x, const case_raw_entry *e)
     }
     if (strcmp(e->text, "true") == 0 || strcmp(e->text, "false") == 0 || strcmp(e->text, "unknown") == 0) {
         x->kind = CASE_EXPECT_TRUTH;
-        x->truth = e->text[0] == 't' ? TV_TRUE : e->text[0] == 'f' ? TV_FALSE : TV_UNKNOWN;
+        x->truth = e->text[0] == 't' ? EXPR_TV_TRUE : e->text[0] == 'f' ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
         if (kind != 2) {
             case_error_set(v->err, e->line, e->col, "'%s' is a number; expected VALUE +/- TOL", x->target);
             return -1;

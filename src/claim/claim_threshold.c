@@ -16,7 +16,7 @@
 #include "claim/claim_impl.h"
 
 /* Truth of a compiled one-root predicate on a box. */
-static tv_t truth_on(expr_eval_t ev, arb_srcptr box)
+static expr_tv_t truth_on(expr_eval_t ev, arb_srcptr box)
 {
     expr_eval_run(ev, box, 1);
     return expr_eval_truth(ev, 0);
@@ -100,14 +100,8 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     if (pave_run(&out->pave, &pb) != 0) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: the paving failed",
                  cl->name);
-        expr_eval_free(cev);
-        expr_prog_free(prog);
-        expr_prog_free(cprog);
-        _arb_vec_clear(box, c->nparams + 1);
-        _arb_vec_clear(cbox, c->nparams + 1);
-        expr_free(mp);
-        expr_free(cp);
-        return -2;
+        rc = -2;
+        goto cleanup;
     }
     fmpq_init(wq[0]);
     fmpq_init(wq[1]);
@@ -117,7 +111,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
         const pave_cell *cc = out->pave.cells + i;
         if (cc->label != 0) continue;
         pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
-        if (truth_on(cev, cbox) == TV_FALSE) {
+        if (truth_on(cev, cbox) == EXPR_TV_FALSE) {
             arf_t a, b, d, e;
             arf_init(a); arf_init(b); arf_init(d); arf_init(e);
             pave_cell_ends(a, b, d, e, &out->pave, cc);
@@ -148,7 +142,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             int all = 1;
             if (cc->label != 1) continue;
             pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
-            if (truth_on(cev, cbox) != TV_TRUE) continue;
+            if (truth_on(cev, cbox) != EXPR_TV_TRUE) continue;
             arb_init(pq);
             arf_init(a); arf_init(b); arf_init(d); arf_init(e);
             pave_cell_ends(a, b, d, e, &out->pave, cc);
@@ -193,6 +187,7 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     if (rc == 0) claim_boundary_sample(out, c, cp);
     fmpq_clear(wq[0]);
     fmpq_clear(wq[1]);
+cleanup:
     expr_eval_free(cev);
     expr_prog_free(prog);
     expr_prog_free(cprog);

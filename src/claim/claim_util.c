@@ -89,7 +89,7 @@ char *claim_fmpq_text(const fmpq_t q)
 /* "name(θ ...) is false" plus the two sides when the predicate is a comparison. */
 char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec)
 {
-    tv_t t = TV_UNKNOWN;
+    expr_tv_t t = EXPR_TV_UNKNOWN;
     char *u = expr_to_unicode(e), *r;
     const expr_node *n = e;
     expr_t def;
@@ -104,11 +104,11 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
         expr_eval_once(b, NULL, n->args[1], c->scope, box, prec);
         sa = arb_get_str(a, 20, 0);
         sb = arb_get_str(b, 20, 0);
-        r = fc_printf("%s is %s there: %s = %s, %s = %s", u, tv_name(t), ua, sa, ub, sb);
+        r = fc_printf("%s is %s there: %s = %s, %s = %s", u, expr_tv_name(t), ua, sa, ub, sb);
         flint_free(sa); flint_free(sb); flint_free(ua); flint_free(ub);
         arb_clear(a);
         arb_clear(b);
-    } else r = fc_printf("%s is %s there", u, tv_name(t));
+    } else r = fc_printf("%s is %s there", u, expr_tv_name(t));
     flint_free(u);
     return r;
 }
@@ -138,7 +138,7 @@ void claim_set_witness(claim_result *out, int n, const char *const *names, const
 void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp)
 {
     arb_ptr box;
-    tv_t prev = TV_UNKNOWN, t;
+    expr_tv_t prev = EXPR_TV_UNKNOWN, t;
     int j, n = CLAIM_BOUNDARY_SAMPLES;
     double xl, xh, yl, yh;
     out->nboundary = 0;
@@ -153,11 +153,11 @@ void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp)
     for (j = 0; j <= n && out->nboundary < CLAIM_BOUNDARY_MAX; j++) {
         double yv = yl + (yh - yl) * j / n;
         arb_set_d(box + out->y, yv);
-        t = TV_UNKNOWN;
+        t = EXPR_TV_UNKNOWN;
         expr_eval_once(NULL, &t, cp, c->scope, box, 64);
-        if (j > 0 && t != TV_UNKNOWN && prev != TV_UNKNOWN && t != prev)
+        if (j > 0 && t != EXPR_TV_UNKNOWN && prev != EXPR_TV_UNKNOWN && t != prev)
             out->boundary[out->nboundary++] = yv - 0.5 * (yh - yl) / n;
-        if (t != TV_UNKNOWN) prev = t;
+        if (t != EXPR_TV_UNKNOWN) prev = t;
     }
     _arb_vec_clear(box, c->nparams + 1);
 }

@@ -50,7 +50,7 @@ int cli_eval(int argc, char **argv)
         run_eval_clear(&r);
         return CLI_BAD_INPUT;
     }
-    if (r.is_bool) printf("%s\n", tv_name(r.truth));
+    if (r.is_bool) printf("%s\n", expr_tv_name(r.truth));
     else if (r.status == EXPR_UNDEFINED) printf("undefined\n");
     else if (r.status == EXPR_PARTIAL) printf("unknown\n");
     else {

@@ -11,9 +11,9 @@
 #include "fc_error.h"
 
 /* Three-valued truth. */
-typedef enum { TV_FALSE = 0, TV_TRUE = 1, TV_UNKNOWN = 2 } tv_t;
+typedef enum { EXPR_TV_FALSE = 0, EXPR_TV_TRUE = 1, EXPR_TV_UNKNOWN = 2 } expr_tv_t;
 
-const char *tv_name(tv_t t); /* "false", "true", "unknown" */
+const char *expr_tv_name(expr_tv_t t); /* "false", "true", "unknown" */
 
 /* ------------------------------------------------------------------ AST */
 
@@ -178,13 +178,13 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten);
  * returns the domain status. For EXPR_UNDEFINED out is indeterminate. */
 expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root);
 /* Result of the last run for a boolean root. A predicate whose numbers are
- * EXPR_PARTIAL or EXPR_UNDEFINED is TV_UNKNOWN unless logic decides it. */
-tv_t expr_eval_truth(const expr_eval_t ev, int root);
+ * EXPR_PARTIAL or EXPR_UNDEFINED is EXPR_TV_UNKNOWN unless logic decides it. */
+expr_tv_t expr_eval_truth(const expr_eval_t ev, int root);
 /* Number of instruction executions since creation (for statistics). */
 ulong expr_eval_count(const expr_eval_t ev);
 
 /* Convenience: evaluate a single checked expression at a box. */
-expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_scope_t s,
+expr_status expr_eval_once(arb_t out, expr_tv_t *truth, const expr_t e, const expr_scope_t s,
                            arb_srcptr box, slong prec);
 
 /* Ball of the closed interval [lo, hi] (lo <= hi), containing it. */
@@ -210,7 +210,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive);
 void expr_fast_free(expr_fast_t f);
 /* lo[i] <= hi[i]: the closed box, one interval per parameter. */
 void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighten);
-tv_t expr_fast_truth(const expr_fast_t f, int root);
+expr_tv_t expr_fast_truth(const expr_fast_t f, int root);
 /* Interval of a numeric root ([-inf, inf] when indeterminate) and its status. */
 expr_status expr_fast_value(double *lo, double *hi, const expr_fast_t f, int root);
 /* [*lo, *hi] contains the ball x (doubles rounded outward; +-inf if x is not finite). */

@@ -17,9 +17,9 @@ static const struct {
     {"max", FN_MAX, 2, -1},    {"if", FN_IF, 3, 3},
 };
 
-const char *tv_name(tv_t t)
+const char *expr_tv_name(expr_tv_t t)
 {
-    return t == TV_TRUE ? "true" : t == TV_FALSE ? "false" : "unknown";
+    return t == EXPR_TV_TRUE ? "true" : t == EXPR_TV_FALSE ? "false" : "unknown";
 }
 
 expr_fn expr_fn_lookup(const char *name, int *min_args, int *max_args)

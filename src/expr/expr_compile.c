@@ -364,3 +364,15 @@ void expr_prog_free(expr_prog_t p)
 int expr_prog_nroots(const expr_prog_t p) { return p->nroots; }
 int expr_prog_ninstr(const expr_prog_t p) { return p->n; }
 int expr_prog_root_is_bool(const expr_prog_t p, int root) { return OP_IS_BOOL(p->ins[p->roots[root]].op); }
+
+void expr_prog_active(int **act, int **pos, const expr_prog_t p, const int *active, int nactive)
+{
+    int i;
+    *act = flint_malloc((nactive + 1) * sizeof(int));
+    *pos = flint_malloc((p->nparams + 1) * sizeof(int));
+    for (i = 0; i < p->nparams; i++) (*pos)[i] = -1;
+    for (i = 0; i < nactive; i++) {
+        (*act)[i] = active[i];
+        if (active[i] >= 0 && active[i] < p->nparams) (*pos)[active[i]] = i;
+    }
+}

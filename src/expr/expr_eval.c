@@ -106,13 +106,7 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
     ev->n = p->n;
     ev->nparams = p->nparams;
     ev->nact = nactive;
-    ev->act = flint_malloc((nactive + 1) * sizeof(int));
-    ev->pos = flint_malloc((p->nparams + 1) * sizeof(int));
-    for (i = 0; i < p->nparams; i++) ev->pos[i] = -1;
-    for (i = 0; i < nactive; i++) {
-        ev->act[i] = active[i];
-        if (active[i] >= 0 && active[i] < p->nparams) ev->pos[active[i]] = i;
-    }
+    expr_prog_active(&ev->act, &ev->pos, p, active, nactive);
     pass_init(&ev->main, ev->n);
     for (i = 0; i < NAUX; i++) pass_init(&ev->aux[i], ev->n);
     ev->g = _arb_vec_init(ev->n * (nactive ? nactive : 1));
@@ -295,26 +289,15 @@ static void set_interval_si(arb_t y, slong lo, slong hi, slong prec)
     arb_clear(b);
 }
 
-static tv_t tv_not(tv_t a) { return a == TV_UNKNOWN ? TV_UNKNOWN : a == TV_TRUE ? TV_FALSE : TV_TRUE; }
-
-static tv_t tv_and(tv_t a, tv_t b)
-{
-    if (a == TV_FALSE || b == TV_FALSE) return TV_FALSE;
-    if (a == TV_TRUE && b == TV_TRUE) return TV_TRUE;
-    return TV_UNKNOWN;
-}
-
-static tv_t tv_or(tv_t a, tv_t b) { return tv_not(tv_and(tv_not(a), tv_not(b))); }
-
-static tv_t cmp0(int op, const arb_t d)
+static expr_tv_t cmp0(int op, const arb_t d)
 {
     switch (op) {
-    case OP_LT0: return arb_is_negative(d) ? TV_TRUE : arb_is_nonnegative(d) ? TV_FALSE : TV_UNKNOWN;
-    case OP_LE0: return arb_is_nonpositive(d) ? TV_TRUE : arb_is_positive(d) ? TV_FALSE : TV_UNKNOWN;
-    case OP_GT0: return arb_is_positive(d) ? TV_TRUE : arb_is_nonpositive(d) ? TV_FALSE : TV_UNKNOWN;
-    case OP_GE0: return arb_is_nonnegative(d) ? TV_TRUE : arb_is_negative(d) ? TV_FALSE : TV_UNKNOWN;
-    case OP_EQ0: return arb_is_zero(d) ? TV_TRUE : arb_is_nonzero(d) ? TV_FALSE : TV_UNKNOWN;
-    default:     return arb_is_zero(d) ? TV_FALSE : arb_is_nonzero(d) ? TV_TRUE : TV_UNKNOWN;
+    case OP_LT0: return arb_is_negative(d) ? EXPR_TV_TRUE : arb_is_nonnegative(d) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_LE0: return arb_is_nonpositive(d) ? EXPR_TV_TRUE : arb_is_positive(d) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_GT0: return arb_is_positive(d) ? EXPR_TV_TRUE : arb_is_nonpositive(d) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_GE0: return arb_is_nonnegative(d) ? EXPR_TV_TRUE : arb_is_negative(d) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_EQ0: return arb_is_zero(d) ? EXPR_TV_TRUE : arb_is_nonzero(d) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    default:     return arb_is_zero(d) ? EXPR_TV_FALSE : arb_is_nonzero(d) ? EXPR_TV_TRUE : EXPR_TV_UNKNOWN;
     }
 }
 
@@ -335,34 +318,34 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         arb_set(y, box + x->a);
         st[k] = EXPR_DEFINED;
         return;
-    case OP_TRUE: tv[k] = TV_TRUE; st[k] = EXPR_DEFINED; return;
-    case OP_FALSE: tv[k] = TV_FALSE; st[k] = EXPR_DEFINED; return;
-    case OP_NOT: tv[k] = tv_not(tv[x->a]); st[k] = st[x->a]; return;
+    case OP_TRUE: tv[k] = EXPR_TV_TRUE; st[k] = EXPR_DEFINED; return;
+    case OP_FALSE: tv[k] = EXPR_TV_FALSE; st[k] = EXPR_DEFINED; return;
+    case OP_NOT: tv[k] = expr_tv_not(tv[x->a]); st[k] = st[x->a]; return;
     case OP_AND: case OP_OR: case OP_IMPLIES:
-        tv[k] = x->op == OP_AND ? tv_and(tv[x->a], tv[x->b])
-              : x->op == OP_OR ? tv_or(tv[x->a], tv[x->b]) : tv_or(tv_not(tv[x->a]), tv[x->b]);
+        tv[k] = x->op == OP_AND ? expr_tv_and(tv[x->a], tv[x->b])
+              : x->op == OP_OR ? expr_tv_or(tv[x->a], tv[x->b]) : expr_tv_or(expr_tv_not(tv[x->a]), tv[x->b]);
         /* a decided truth is a verdict on the whole box; an undecided one is
            undefined everywhere only if both operands are */
-        if (tv[k] != TV_UNKNOWN) st[k] = EXPR_DEFINED;
+        if (tv[k] != EXPR_TV_UNKNOWN) st[k] = EXPR_DEFINED;
         else if (st[x->a] == EXPR_UNDEFINED && st[x->b] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
         else st[k] = st[x->a] || st[x->b] ? EXPR_PARTIAL : EXPR_DEFINED;
         return;
     case OP_XOR: case OP_IFF:
         st[k] = maxst(st[x->a], st[x->b]);
-        if (tv[x->a] == TV_UNKNOWN || tv[x->b] == TV_UNKNOWN) tv[k] = TV_UNKNOWN;
-        else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? TV_TRUE : TV_FALSE;
+        if (tv[x->a] == EXPR_TV_UNKNOWN || tv[x->b] == EXPR_TV_UNKNOWN) tv[k] = EXPR_TV_UNKNOWN;
+        else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? EXPR_TV_TRUE : EXPR_TV_FALSE;
         return;
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
         st[k] = st[x->a];
-        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, a) : TV_UNKNOWN;
+        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, a) : EXPR_TV_UNKNOWN;
         return;
     case OP_IF:
-        if (tv[x->a] == TV_TRUE) { arb_set(y, b); s = st[x->b]; }
-        else if (tv[x->a] == TV_FALSE) { arb_set(y, v + x->c); s = st[x->c]; }
+        if (tv[x->a] == EXPR_TV_TRUE) { arb_set(y, b); s = st[x->b]; }
+        else if (tv[x->a] == EXPR_TV_FALSE) { arb_set(y, v + x->c); s = st[x->c]; }
         else if (st[x->b] == EXPR_UNDEFINED) { arb_set(y, v + x->c); s = maxst(st[x->c], EXPR_PARTIAL); }
         else if (st[x->c] == EXPR_UNDEFINED) { arb_set(y, b); s = maxst(st[x->b], EXPR_PARTIAL); }
         else { arb_union(y, b, v + x->c, prec); s = maxst(st[x->b], st[x->c]); }
-        if (tv[x->a] == TV_UNKNOWN) {
+        if (tv[x->a] == EXPR_TV_UNKNOWN) {
             s = maxst(s, st[x->a]);
             if (st[x->a] == EXPR_UNDEFINED) s = EXPR_UNDEFINED;
         }
@@ -729,10 +712,10 @@ static void step_grad(expr_eval_t ev, int k)
         break;
     }
     case OP_IF:
-        if (tv[x->a] == TV_TRUE) {
+        if (tv[x->a] == EXPR_TV_TRUE) {
             for (i = 0; i < m; i++) arb_set(gk + i, gb + i);
             ev->gok[k] = ev->gok[x->b];
-        } else if (tv[x->a] == TV_FALSE) {
+        } else if (tv[x->a] == EXPR_TV_FALSE) {
             for (i = 0; i < m; i++) arb_set(gk + i, ev->g + x->c * m + i);
             ev->gok[k] = ev->gok[x->c];
         } else ev->gok[k] = 0;
@@ -868,7 +851,7 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
             int op = p->ins[k].op;
             step_value(ev, ps, ev->box, k);
             step_grad(ev, k);
-            if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
+            if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
                 int d = p->ins[k].a;
                 if (ps->st[d] == EXPR_DEFINED && ev->gok[d]) {
                     tighten_reg(ev, ev->tout, d, 0);
@@ -895,9 +878,9 @@ expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root)
     return (expr_status) ev->main.st[r];
 }
 
-tv_t expr_eval_truth(const expr_eval_t ev, int root)
+expr_tv_t expr_eval_truth(const expr_eval_t ev, int root)
 {
-    return (tv_t) ev->main.tv[ev->p->roots[root]];
+    return (expr_tv_t) ev->main.tv[ev->p->roots[root]];
 }
 
 void expr_interval_arf(arb_t out, const arf_t lo, const arf_t hi)
@@ -937,7 +920,7 @@ void expr_interval_ball(arb_t out, const arb_t lo, const arb_t hi, slong prec)
     arf_clear(b);
 }
 
-expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_scope_t s,
+expr_status expr_eval_once(arb_t out, expr_tv_t *truth, const expr_t e, const expr_scope_t s,
                            arb_srcptr box, slong prec)
 {
     expr_error_t err;
@@ -951,7 +934,7 @@ expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_sc
     p = expr_compile(roots, 1, s, &err);
     if (p == NULL) {
         if (out) arb_indeterminate(out);
-        if (truth) *truth = TV_UNKNOWN;
+        if (truth) *truth = EXPR_TV_UNKNOWN;
         return EXPR_UNDEFINED;
     }
     np = p->nparams;
@@ -969,7 +952,7 @@ expr_status expr_eval_once(arb_t out, tv_t *truth, const expr_t e, const expr_sc
         arb_init(tmp);
         st = expr_eval_value(tmp, ev, 0);
         if (out) arb_set(out, tmp);
-        if (truth) *truth = TV_UNKNOWN;
+        if (truth) *truth = EXPR_TV_UNKNOWN;
         arb_clear(tmp);
     }
     expr_eval_free(ev);

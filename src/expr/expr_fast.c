@@ -380,13 +380,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->n = p->n;
     f->nparams = p->nparams;
     f->nact = nactive;
-    f->act = flint_malloc((nactive + 1) * sizeof(int));
-    f->pos = flint_malloc((p->nparams + 1) * sizeof(int));
-    for (i = 0; i < p->nparams; i++) f->pos[i] = -1;
-    for (i = 0; i < nactive; i++) {
-        f->act[i] = active[i];
-        if (active[i] >= 0 && active[i] < p->nparams) f->pos[active[i]] = i;
-    }
+    expr_prog_active(&f->act, &f->pos, p, active, nactive);
     fpass_init(&f->main, f->n);
     for (i = 0; i < NAUXF; i++) {
         fpass_init(&f->aux[i], f->n);
@@ -460,17 +454,6 @@ void expr_fast_free(expr_fast_t f)
 
 static int maxst(int a, int b) { return a > b ? a : b; }
 
-static tv_t tv_not(tv_t a) { return a == TV_UNKNOWN ? TV_UNKNOWN : a == TV_TRUE ? TV_FALSE : TV_TRUE; }
-
-static tv_t tv_and(tv_t a, tv_t b)
-{
-    if (a == TV_FALSE || b == TV_FALSE) return TV_FALSE;
-    if (a == TV_TRUE && b == TV_TRUE) return TV_TRUE;
-    return TV_UNKNOWN;
-}
-
-static tv_t tv_or(tv_t a, tv_t b) { return tv_not(tv_and(tv_not(a), tv_not(b))); }
-
 /* 1 for the numeric operations whose b is a register */
 static int two_regs(int op)
 {
@@ -491,15 +474,17 @@ static int bool_op(int op)
 }
 
 /* a comparison of d with 0 on an enclosure (a zero interval is exact) */
-static tv_t cmp0(int op, di d)
+static expr_tv_t cmp0(int op, di d)
 {
     switch (op) {
-    case OP_LT0: return d.hi < 0 ? TV_TRUE : d.lo >= 0 ? TV_FALSE : TV_UNKNOWN;
-    case OP_LE0: return d.hi <= 0 ? TV_TRUE : d.lo > 0 ? TV_FALSE : TV_UNKNOWN;
-    case OP_GT0: return d.lo > 0 ? TV_TRUE : d.hi <= 0 ? TV_FALSE : TV_UNKNOWN;
-    case OP_GE0: return d.lo >= 0 ? TV_TRUE : d.hi < 0 ? TV_FALSE : TV_UNKNOWN;
-    case OP_EQ0: return (d.lo == 0 && d.hi == 0) ? TV_TRUE : (d.lo > 0 || d.hi < 0) ? TV_FALSE : TV_UNKNOWN;
-    default:     return (d.lo == 0 && d.hi == 0) ? TV_FALSE : (d.lo > 0 || d.hi < 0) ? TV_TRUE : TV_UNKNOWN;
+    case OP_LT0: return d.hi < 0 ? EXPR_TV_TRUE : d.lo >= 0 ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_LE0: return d.hi <= 0 ? EXPR_TV_TRUE : d.lo > 0 ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_GT0: return d.lo > 0 ? EXPR_TV_TRUE : d.hi <= 0 ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_GE0: return d.lo >= 0 ? EXPR_TV_TRUE : d.hi < 0 ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    case OP_EQ0: return (d.lo == 0 && d.hi == 0) ? EXPR_TV_TRUE
+                        : (d.lo > 0 || d.hi < 0) ? EXPR_TV_FALSE : EXPR_TV_UNKNOWN;
+    default:     return (d.lo == 0 && d.hi == 0) ? EXPR_TV_FALSE
+                        : (d.lo > 0 || d.hi < 0) ? EXPR_TV_TRUE : EXPR_TV_UNKNOWN;
     }
 }
 
@@ -514,34 +499,34 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
     switch (x->op) {
     case OP_CONST: *y = f->cst[k]; st[k] = fin(*y) ? EXPR_DEFINED : EXPR_PARTIAL; return;
     case OP_PARAM: *y = box[x->a]; st[k] = fin(*y) ? EXPR_DEFINED : EXPR_PARTIAL; return;
-    case OP_TRUE: tv[k] = TV_TRUE; st[k] = EXPR_DEFINED; return;
-    case OP_FALSE: tv[k] = TV_FALSE; st[k] = EXPR_DEFINED; return;
-    case OP_NOT: tv[k] = tv_not(tv[x->a]); st[k] = st[x->a]; return;
+    case OP_TRUE: tv[k] = EXPR_TV_TRUE; st[k] = EXPR_DEFINED; return;
+    case OP_FALSE: tv[k] = EXPR_TV_FALSE; st[k] = EXPR_DEFINED; return;
+    case OP_NOT: tv[k] = expr_tv_not(tv[x->a]); st[k] = st[x->a]; return;
     case OP_AND: case OP_OR: case OP_IMPLIES:
-        tv[k] = x->op == OP_AND ? tv_and(tv[x->a], tv[x->b])
-              : x->op == OP_OR ? tv_or(tv[x->a], tv[x->b]) : tv_or(tv_not(tv[x->a]), tv[x->b]);
-        if (tv[k] != TV_UNKNOWN) st[k] = EXPR_DEFINED;
+        tv[k] = x->op == OP_AND ? expr_tv_and(tv[x->a], tv[x->b])
+              : x->op == OP_OR ? expr_tv_or(tv[x->a], tv[x->b]) : expr_tv_or(expr_tv_not(tv[x->a]), tv[x->b]);
+        if (tv[k] != EXPR_TV_UNKNOWN) st[k] = EXPR_DEFINED;
         else if (st[x->a] == EXPR_UNDEFINED && st[x->b] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
         else st[k] = st[x->a] || st[x->b] ? EXPR_PARTIAL : EXPR_DEFINED;
         return;
     case OP_XOR: case OP_IFF:
         st[k] = maxst(st[x->a], st[x->b]);
-        if (tv[x->a] == TV_UNKNOWN || tv[x->b] == TV_UNKNOWN) tv[k] = TV_UNKNOWN;
-        else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? TV_TRUE : TV_FALSE;
+        if (tv[x->a] == EXPR_TV_UNKNOWN || tv[x->b] == EXPR_TV_UNKNOWN) tv[k] = EXPR_TV_UNKNOWN;
+        else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? EXPR_TV_TRUE : EXPR_TV_FALSE;
         return;
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
         st[k] = st[x->a];
-        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, v[x->a]) : TV_UNKNOWN;
+        tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, v[x->a]) : EXPR_TV_UNKNOWN;
         return;
     case OP_IF: {
         di c = v[x->c];
         b = v[x->b];
-        if (tv[x->a] == TV_TRUE) { *y = b; s = st[x->b]; }
-        else if (tv[x->a] == TV_FALSE) { *y = c; s = st[x->c]; }
+        if (tv[x->a] == EXPR_TV_TRUE) { *y = b; s = st[x->b]; }
+        else if (tv[x->a] == EXPR_TV_FALSE) { *y = c; s = st[x->c]; }
         else if (st[x->b] == EXPR_UNDEFINED) { *y = c; s = maxst(st[x->c], EXPR_PARTIAL); }
         else if (st[x->c] == EXPR_UNDEFINED) { *y = b; s = maxst(st[x->b], EXPR_PARTIAL); }
         else { *y = ihull(b, c); s = maxst(st[x->b], st[x->c]); }
-        if (tv[x->a] == TV_UNKNOWN) {
+        if (tv[x->a] == EXPR_TV_UNKNOWN) {
             s = maxst(s, st[x->a]);
             if (st[x->a] == EXPR_UNDEFINED) s = EXPR_UNDEFINED;
         }
@@ -736,10 +721,10 @@ static void step_grad(expr_fast_t f, int k)
         break;
     }
     case OP_IF:
-        if (tv[x->a] == TV_TRUE) {
+        if (tv[x->a] == EXPR_TV_TRUE) {
             for (i = 0; i < m; i++) gk[i] = gb[i];
             f->gok[k] = f->gok[x->b];
-        } else if (tv[x->a] == TV_FALSE) {
+        } else if (tv[x->a] == EXPR_TV_FALSE) {
             for (i = 0; i < m; i++) gk[i] = f->g[(size_t) x->c * m + i];
             f->gok[k] = f->gok[x->c];
         } else f->gok[k] = 0;
@@ -869,7 +854,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
             int op = p->ins[k].op;
             step_value(f, ps, f->box, k);
             step_grad(f, k);
-            if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == TV_UNKNOWN) {
+            if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
                 int d = p->ins[k].a;
                 if (ps->st[d] == EXPR_DEFINED && f->gok[d]) {
                     if (d != last_d) {   /* u > 0 and u < 0: one tightening of u */
@@ -890,9 +875,9 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     }
 }
 
-tv_t expr_fast_truth(const expr_fast_t f, int root)
+expr_tv_t expr_fast_truth(const expr_fast_t f, int root)
 {
-    return (tv_t) f->main.tv[f->p->roots[root]];
+    return (expr_tv_t) f->main.tv[f->p->roots[root]];
 }
 
 expr_status expr_fast_value(double *lo, double *hi, const expr_fast_t f, int root)

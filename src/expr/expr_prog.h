@@ -9,6 +9,25 @@
 
 #include "expr/expr.h"
 
+/* Kleene's three-valued logic, shared by the ball and the double-interval
+ * evaluators: FALSE absorbs in "and", TRUE in "or", otherwise UNKNOWN spreads. */
+static inline expr_tv_t expr_tv_not(expr_tv_t a)
+{
+    return a == EXPR_TV_UNKNOWN ? EXPR_TV_UNKNOWN : a == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE;
+}
+
+static inline expr_tv_t expr_tv_and(expr_tv_t a, expr_tv_t b)
+{
+    if (a == EXPR_TV_FALSE || b == EXPR_TV_FALSE) return EXPR_TV_FALSE;
+    if (a == EXPR_TV_TRUE && b == EXPR_TV_TRUE) return EXPR_TV_TRUE;
+    return EXPR_TV_UNKNOWN;
+}
+
+static inline expr_tv_t expr_tv_or(expr_tv_t a, expr_tv_t b)
+{
+    return expr_tv_not(expr_tv_and(expr_tv_not(a), expr_tv_not(b)));
+}
+
 typedef enum {
     OP_CONST,      /* x = constant c (ball at the run's precision) */
     OP_PARAM,      /* x = box[a] */
@@ -54,5 +73,10 @@ struct expr_prog_struct {
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)
+
+/* The active parameters of an evaluator of P: *act = a copy of active[0 .. nactive - 1],
+ * (*pos)[i] = the position of parameter i in active, or -1 (an index outside 0 .. nparams - 1
+ * stays in act and has no pos). Both are allocated here; free them with flint_free. */
+void expr_prog_active(int **act, int **pos, const expr_prog_t p, const int *active, int nactive);
 
 #endif

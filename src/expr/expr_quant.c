@@ -138,7 +138,7 @@ ulong expr_quant_ws_count(const expr_quant_ws *w)
 /* ------------------------------------------------------------ evaluation */
 
 /* Truth of the condition on B x [l, r] (l == r: a point). */
-static tv_t cond_on(expr_quant_ws *w, expr_eval_t ev, const arf_t l, const arf_t r)
+static expr_tv_t cond_on(expr_quant_ws *w, expr_eval_t ev, const arf_t l, const arf_t r)
 {
     expr_interval_arf(w->box + w->np, l, r);
     expr_eval_run(ev, w->box, 1);
@@ -160,11 +160,11 @@ static int meets_inner(expr_quant_ws *w, const arf_t l, const arf_t r)
 /* The search. wit: the truth of the condition that proves the quantifier
  * on one piece inside the inner range (TRUE for exists, FALSE for forall);
  * the other truth on pieces covering the outer range refutes it. Returns
- * wit, its negation, or TV_UNKNOWN. */
-static tv_t search(expr_quant_ws *w, expr_eval_t ev, tv_t wit, int has_inner, const arf_t a_out,
+ * wit, its negation, or EXPR_TV_UNKNOWN. */
+static expr_tv_t search(expr_quant_ws *w, expr_eval_t ev, expr_tv_t wit, int has_inner, const arf_t a_out,
                    const arf_t b_out)
 {
-    tv_t ref = wit == TV_TRUE ? TV_FALSE : TV_TRUE;
+    expr_tv_t ref = wit == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE;
     int head = 0, tail = 0, n = 0, budget = EXPR_QUANT_BUDGET, can_refute = 1;
     arf_t wid, minw;
 
@@ -189,7 +189,7 @@ static tv_t search(expr_quant_ws *w, expr_eval_t ev, tv_t wit, int has_inner, co
     n = 1;
     while (n > 0) {
         arf_struct *l = w->lo + head, *r = w->hi + head;
-        tv_t t;
+        expr_tv_t t;
         head = (head + 1) % w->cap;
         n--;
         if (budget <= 0) { can_refute = 0; break; }
@@ -233,18 +233,18 @@ static tv_t search(expr_quant_ws *w, expr_eval_t ev, tv_t wit, int has_inner, co
     }
     arf_clear(wid);
     arf_clear(minw);
-    return can_refute ? ref : TV_UNKNOWN;
+    return can_refute ? ref : EXPR_TV_UNKNOWN;
 }
 
 void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const unsigned char *st,
                      arb_srcptr box, unsigned char *st_out, unsigned char *tv_out)
 {
     const arb_struct *lo = v + x->a, *hi = v + x->b;
-    tv_t wit = x->op == OP_EXISTS ? TV_TRUE : TV_FALSE;
+    expr_tv_t wit = x->op == OP_EXISTS ? EXPR_TV_TRUE : EXPR_TV_FALSE;
     arf_t a_out, b_out;
     int i, has_inner;
 
-    *tv_out = TV_UNKNOWN;
+    *tv_out = EXPR_TV_UNKNOWN;
     if (st[x->a] == EXPR_UNDEFINED || st[x->b] == EXPR_UNDEFINED) { *st_out = EXPR_UNDEFINED; return; }
     if (st[x->a] != EXPR_DEFINED || st[x->b] != EXPR_DEFINED || !arb_is_finite(lo) || !arb_is_finite(hi)) {
         *st_out = EXPR_PARTIAL;
@@ -260,7 +260,7 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
     arb_get_lbound_arf(w->b_in, hi, w->prec);
     if (arf_cmp(b_out, a_out) < 0) {
         /* HI < LO at every point of the box: the range is empty */
-        *tv_out = wit == TV_TRUE ? TV_FALSE : TV_TRUE;
+        *tv_out = wit == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE;
     } else {
         has_inner = arf_cmp(w->a_in, w->b_in) <= 0;
         for (i = 0; i < w->np; i++) arb_set(w->box + i, box + i);

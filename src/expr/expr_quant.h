@@ -44,7 +44,7 @@ ulong expr_quant_ws_count(const expr_quant_ws *w);
 
 /* Executes instruction x (OP_EXISTS / OP_FORALL) of a pass: registers v with
  * statuses st, parameters box; writes the verdict and its status. w = NULL:
- * the status only, verdict TV_UNKNOWN (for passes that tighten numbers). */
+ * the status only, verdict EXPR_TV_UNKNOWN (for passes that tighten numbers). */
 void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const unsigned char *st,
                      arb_srcptr box, unsigned char *st_out, unsigned char *tv_out);
 

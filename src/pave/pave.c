@@ -125,12 +125,12 @@ static int classify_once(worker *wk, int *a, int *b)
     expr_eval_run(wk->ev, wk->box, 1);
     wk->evaluations++;
     for (k = 0; k < wk->pb->nregions; k++) {
-        tv_t t = expr_eval_truth(wk->ev, k);
-        if (t == TV_TRUE) {
+        expr_tv_t t = expr_eval_truth(wk->ev, k);
+        if (t == EXPR_TV_TRUE) {
             if (ntrue++) { *b = k; return LABEL_OVERLAP; }
             *a = k;
             label = k;
-        } else if (t == TV_FALSE) nfalse++;
+        } else if (t == EXPR_TV_FALSE) nfalse++;
     }
     /* a label needs the others certified false too: the regions' exclusivity is
        then proved on the cell, which the area bounds rely on */
@@ -170,12 +170,12 @@ static int fast_label(worker *wk, int *a, int *b)
 {
     int k, ntrue = 0, nfalse = 0, label = LABEL_SPLIT;
     for (k = 0; k < wk->pb->nregions; k++) {
-        tv_t t = expr_fast_truth(wk->fe, k);
-        if (t == TV_TRUE) {
+        expr_tv_t t = expr_fast_truth(wk->fe, k);
+        if (t == EXPR_TV_TRUE) {
             if (ntrue++) { *b = k; return LABEL_OVERLAP; }
             *a = k;
             label = k;
-        } else if (t == TV_FALSE) nfalse++;
+        } else if (t == EXPR_TV_FALSE) nfalse++;
     }
     if (ntrue == 1 && nfalse == wk->pb->nregions - 1) return label;
     if (nfalse == wk->pb->nregions) return PAVE_NONE;
@@ -208,9 +208,9 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
             if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
             expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
             for (k = 0; k < pb->nregions && k < 32; k++) {
-                tv_t t = expr_fast_truth(wk->fe, k);
-                if (t == TV_TRUE) ct |= 1u << k;
-                else if (t == TV_FALSE) cf |= 1u << k;
+                expr_tv_t t = expr_fast_truth(wk->fe, k);
+                if (t == EXPR_TV_TRUE) ct |= 1u << k;
+                else if (t == EXPR_TV_FALSE) cf |= 1u << k;
             }
             c = wk->cnext;
             wk->cnext = (wk->cnext + 1) % CORNERS;

@@ -6,27 +6,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fc_str.h"
 
 /* ------------------------------------------------------------ boxes */
 
 void
-ml_box_init(ml_box *b)
+report_ml_box_init(report_ml_box *b)
 {
     memset(b, 0, sizeof *b);
 }
 
 void
-ml_box_clear(ml_box *b)
+report_ml_box_clear(report_ml_box *b)
 {
     int i;
     for (i = 0; i < b->n; i++)
         flint_free(b->items[i].text);
     flint_free(b->items);
-    ml_box_init(b);
+    report_ml_box_init(b);
 }
 
 double
-ml_box_height(const ml_box *b)
+report_ml_box_height(const report_ml_box *b)
 {
     return b->asc + b->desc;
 }
@@ -42,14 +43,14 @@ ml_strdup(const char *s)
     return r;
 }
 
-static ml_item *
-ml_push(ml_box *b, ml_item_kind k)
+static report_ml_item *
+ml_push(report_ml_box *b, report_ml_item_kind k)
 {
-    ml_item *it;
+    report_ml_item *it;
     if (b->n == b->alloc)
     {
         int n = b->alloc ? 2 * b->alloc : 8;
-        ml_item *p = flint_realloc(b->items, n * sizeof(ml_item));
+        report_ml_item *p = flint_realloc(b->items, n * sizeof(report_ml_item));
         if (p == NULL)
             abort();
         b->items = p;
@@ -63,28 +64,28 @@ ml_push(ml_box *b, ml_item_kind k)
 
 /* Moves the items of SRC into DST shifted by (dx, dy); SRC is cleared. */
 static void
-ml_move(ml_box *dst, ml_box *src, double dx, double dy)
+ml_move(report_ml_box *dst, report_ml_box *src, double dx, double dy)
 {
     int i;
     for (i = 0; i < src->n; i++)
     {
-        ml_item *it = ml_push(dst, src->items[i].kind);
+        report_ml_item *it = ml_push(dst, src->items[i].kind);
         *it = src->items[i];
         it->x += dx;
         it->y += dy;
-        if (it->kind == ML_LINE)
+        if (it->kind == REPORT_ML_LINE)
         {
             it->x1 += dx;
             it->y1 += dy;
         }
     }
     flint_free(src->items);
-    ml_box_init(src);
+    report_ml_box_init(src);
 }
 
 /* Appends B to the right of A (B cleared). */
 static void
-ml_hcat(ml_box *a, ml_box *b)
+ml_hcat(report_ml_box *a, report_ml_box *b)
 {
     double w = a->w;
     if (b->asc > a->asc)
@@ -96,61 +97,44 @@ ml_hcat(ml_box *a, ml_box *b)
 }
 
 static void
-ml_space(ml_box *a, double w)
+ml_space(report_ml_box *a, double w)
 {
     a->w += w;
 }
 
 /* ------------------------------------------------------------ text */
 
-static unsigned
-ml_utf8(const char *s, int *len)
-{
-    const unsigned char *u = (const unsigned char *) s;
-    if (u[0] < 0x80) { *len = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && u[1]) { *len = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
-    if ((u[0] & 0xF0) == 0xE0 && u[1] && u[2])
-    { *len = 3; return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu); }
-    if ((u[0] & 0xF8) == 0xF0 && u[1] && u[2] && u[3])
-    {
-        *len = 4;
-        return ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
-    }
-    *len = 1;
-    return 0xFFFD;
-}
-
-/* A text run: width from the font, ascent ML_ASCENT (plus ML_DOT_EXTRA
+/* A text run: width from the font, ascent REPORT_ML_ASCENT (plus REPORT_ML_DOT_EXTRA
  * when the run carries a dot accent or diaeresis, which canvas_text draws
- * above the base), descent ML_DESCENT. */
+ * above the base), descent REPORT_ML_DESCENT. */
 static void
-ml_text(ml_box *out, const ml_ctx *x, const char *s, double size)
+ml_text(report_ml_box *out, const report_ml_ctx *x, const char *s, double size)
 {
-    ml_item *it;
+    report_ml_item *it;
     const char *p;
     int len, acc = 0;
 
-    ml_box_init(out);
+    report_ml_box_init(out);
     if (s[0] == '\0')
         return;
     for (p = s; *p; p += len)
     {
-        unsigned cp = ml_utf8(p, &len);
+        unsigned cp = fc_utf8_next(p, &len);
         if (cp - 0x300u < 0x70u)
             acc = 1;
     }
-    it = ml_push(out, ML_TEXT);
+    it = ml_push(out, REPORT_ML_TEXT);
     it->size = size;
     it->text = ml_strdup(s);
     out->w = x->font.width(x->font.arg, s, size);
-    out->asc = (ML_ASCENT + (acc ? ML_DOT_EXTRA : 0)) * size;
-    out->desc = ML_DESCENT * size;
+    out->asc = (REPORT_ML_ASCENT + (acc ? REPORT_ML_DOT_EXTRA : 0)) * size;
+    out->desc = REPORT_ML_DESCENT * size;
 }
 
 static void
-ml_text_cat(ml_box *a, const ml_ctx *x, const char *s, double size)
+ml_text_cat(report_ml_box *a, const report_ml_ctx *x, const char *s, double size)
 {
-    ml_box t;
+    report_ml_box t;
     ml_text(&t, x, s, size);
     if (a->n == 0 && a->w == 0)
     {
@@ -164,16 +148,16 @@ ml_text_cat(ml_box *a, const ml_ctx *x, const char *s, double size)
 
 /* Attaches SUP (may be NULL or empty) and SUB to BASE of font SIZE. */
 static void
-ml_scripts(ml_box *base, ml_box *sup, ml_box *sub, double size)
+ml_scripts(report_ml_box *base, report_ml_box *sup, report_ml_box *sub, double size)
 {
     double w = base->w, ws = 0;
     if (sup != NULL && sup->n > 0)
     {
-        double sh = ML_SUP_SHIFT * size;
+        double sh = REPORT_ML_SUP_SHIFT * size;
         /* a tall base (a fraction in parentheses) raises the script with it;
          * an accent over a letter (θ̇²) does not */
-        if (base->asc - ML_ASCENT * size > 0 && !(base->n == 1 && base->items[0].kind == ML_TEXT))
-            sh += base->asc - ML_ASCENT * size;
+        if (base->asc - REPORT_ML_ASCENT * size > 0 && !(base->n == 1 && base->items[0].kind == REPORT_ML_TEXT))
+            sh += base->asc - REPORT_ML_ASCENT * size;
         if (sh + sup->asc > base->asc)
             base->asc = sh + sup->asc;
         ws = sup->w;
@@ -181,7 +165,7 @@ ml_scripts(ml_box *base, ml_box *sup, ml_box *sub, double size)
     }
     if (sub != NULL && sub->n > 0)
     {
-        double sh = ML_SUB_SHIFT * size;
+        double sh = REPORT_ML_SUB_SHIFT * size;
         if (sh + sub->desc > base->desc)
             base->desc = sh + sub->desc;
         if (sub->w > ws)
@@ -197,16 +181,16 @@ ml_scripts(ml_box *base, ml_box *sup, ml_box *sub, double size)
 /* OPEN BODY CLOSE, the fences drawn as text at a size that spans the body
  * (at least SIZE), centred on the body: the fences stay glyphs. */
 static void
-ml_fence(ml_box *body, const ml_ctx *x, const char *open, const char *close, double size)
+ml_fence(report_ml_box *body, const report_ml_ctx *x, const char *open, const char *close, double size)
 {
-    double h = ml_box_height(body), fs = size, mid, dy;
-    ml_box o, c;
+    double h = report_ml_box_height(body), fs = size, mid, dy;
+    report_ml_box o, c;
 
-    if (h > (ML_ASCENT + ML_DESCENT) * size * 1.05)
-        fs = h / (ML_ASCENT + ML_DESCENT);
-    /* fence glyph spans [-ML_DESCENT fs, ML_ASCENT fs]; centre it on the body */
+    if (h > (REPORT_ML_ASCENT + REPORT_ML_DESCENT) * size * 1.05)
+        fs = h / (REPORT_ML_ASCENT + REPORT_ML_DESCENT);
+    /* fence glyph spans [-REPORT_ML_DESCENT fs, REPORT_ML_ASCENT fs]; centre it on the body */
     mid = (body->asc - body->desc) / 2;
-    dy = fs > size ? -(mid - (ML_ASCENT - ML_DESCENT) / 2 * fs) : 0;
+    dy = fs > size ? -(mid - (REPORT_ML_ASCENT - REPORT_ML_DESCENT) / 2 * fs) : 0;
     ml_text(&o, x, open, fs);
     ml_text(&c, x, close, fs);
     o.items[0].y += dy;
@@ -221,20 +205,20 @@ ml_fence(ml_box *body, const ml_ctx *x, const char *open, const char *close, dou
 /* ------------------------------------------------------------ fraction */
 
 static void
-ml_frac(ml_box *out, ml_box *num, ml_box *den, double size)
+ml_frac(report_ml_box *out, report_ml_box *num, report_ml_box *den, double size)
 {
     double pad = 0.12 * size, w = (num->w > den->w ? num->w : den->w) + 2 * pad;
-    double axis = ML_AXIS * size, t = ML_THICK * size, gap = 0.14 * size;
+    double axis = REPORT_ML_AXIS * size, t = REPORT_ML_THICK * size, gap = 0.14 * size;
     double yn = -axis - t / 2 - gap - num->desc, yd = -axis + t / 2 + gap + den->asc;
-    ml_item *r;
+    report_ml_item *r;
 
-    ml_box_init(out);
+    report_ml_box_init(out);
     out->w = w;
     out->asc = -yn + num->asc;
     out->desc = yd + den->desc;
     ml_move(out, num, (w - num->w) / 2, yn);
     ml_move(out, den, (w - den->w) / 2, yd);
-    r = ml_push(out, ML_RULE);
+    r = ml_push(out, REPORT_ML_RULE);
     r->x = 0.5 * pad;
     r->y = -axis - t / 2;
     r->x1 = w - pad;
@@ -244,27 +228,27 @@ ml_frac(ml_box *out, ml_box *num, ml_box *den, double size)
 /* ------------------------------------------------------------ radical */
 
 static void
-ml_line(ml_box *b, double x0, double y0, double x1, double y1, double wd)
+ml_line(report_ml_box *b, double x0, double y0, double x1, double y1, double wd)
 {
-    ml_item *it = ml_push(b, ML_LINE);
+    report_ml_item *it = ml_push(b, REPORT_ML_LINE);
     it->x = x0; it->y = y0; it->x1 = x1; it->y1 = y1; it->size = wd;
 }
 
 /* √BODY: a sign of lines and a rule over the body, 0.1 em above it. */
 static void
-ml_sqrt(ml_box *body, double size)
+ml_sqrt(report_ml_box *body, double size)
 {
-    double t = ML_THICK * size, gap = 0.10 * size, top = body->asc + gap + t;
+    double t = REPORT_ML_THICK * size, gap = 0.10 * size, top = body->asc + gap + t;
     double bot = body->desc, sw = 0.55 * size, pad = 0.06 * size;
-    ml_box o;
-    ml_item *r;
+    report_ml_box o;
+    report_ml_item *r;
 
-    ml_box_init(&o);
+    report_ml_box_init(&o);
     /* tick, down stroke to below the baseline, up stroke to the bar */
     ml_line(&o, 0.02 * size, -0.42 * size, 0.16 * size, -0.50 * size, t);
     ml_line(&o, 0.16 * size, -0.50 * size, 0.30 * size, bot, 1.6 * t);
     ml_line(&o, 0.30 * size, bot, sw, -top + t / 2, t);
-    r = ml_push(&o, ML_RULE);
+    r = ml_push(&o, REPORT_ML_RULE);
     r->x = sw;
     r->y = -top;
     r->x1 = body->w + 2 * pad;
@@ -370,7 +354,7 @@ ml_subword(char *buf, const char *s)
 }
 
 char *
-ml_name_plain(const char *name)
+report_ml_name_plain(const char *name)
 {
     size_t n = ml_alpha(name), len = strlen(name);
     char *out = flint_malloc(4 * len + 8);
@@ -382,14 +366,14 @@ ml_name_plain(const char *name)
 }
 
 void
-ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
+report_ml_name_box(report_ml_box *out, const report_ml_ctx *x, const char *name, double size)
 {
     const char *disp = x->display ? x->display(x->display_arg, name) : NULL;
     size_t n = ml_alpha(name), d = ml_digits(name + n), len = strlen(name);
     char *base, *sub;
-    ml_box s;
+    report_ml_box s;
 
-    if (disp != NULL && ml_display_box(out, x, disp, size) == 0)
+    if (disp != NULL && report_ml_display_box(out, x, disp, size) == 0)
         return;
     base = flint_malloc(4 * len + 8);
     sub = flint_malloc(4 * len + 8);
@@ -419,7 +403,7 @@ ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
     else if (name[n + d] != '\0')
     {
         /* an unusual name: shown whole */
-        ml_box_clear(out);
+        report_ml_box_clear(out);
         ml_text(out, x, name, size);
         flint_free(base);
         flint_free(sub);
@@ -427,7 +411,7 @@ ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
     }
     if (sub[0])
     {
-        ml_text(&s, x, sub, ML_SCRIPT * size);
+        ml_text(&s, x, sub, REPORT_ML_SCRIPT * size);
         ml_scripts(out, NULL, &s, size);
     }
     flint_free(base);
@@ -438,16 +422,16 @@ ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size)
 
 /* A parsed display string (case_display.h) laid out at SIZE. */
 static void
-ml_display_node(ml_box *out, const ml_ctx *x, const case_display_node *n, double size)
+ml_display_node(report_ml_box *out, const report_ml_ctx *x, const case_display_node *n, double size)
 {
     int i;
-    ml_box_init(out);
+    report_ml_box_init(out);
     if (n->kind == CASE_DISPLAY_GLYPH)
         ml_text(out, x, n->text, size);
     else
         for (i = 0; i < n->nkids; i++)
         {
-            ml_box a;
+            report_ml_box a;
             ml_display_node(&a, x, n->kids[i], size);
             if (out->n == 0 && out->w == 0)
                 *out = a;
@@ -456,24 +440,24 @@ ml_display_node(ml_box *out, const ml_ctx *x, const case_display_node *n, double
         }
     if (n->sub != NULL || n->sup != NULL)
     {
-        ml_box sub, sup;
-        ml_box_init(&sub);
-        ml_box_init(&sup);
+        report_ml_box sub, sup;
+        report_ml_box_init(&sub);
+        report_ml_box_init(&sup);
         if (n->sub != NULL)
-            ml_display_node(&sub, x, n->sub, ML_SCRIPT * size);
+            ml_display_node(&sub, x, n->sub, REPORT_ML_SCRIPT * size);
         if (n->sup != NULL)
-            ml_display_node(&sup, x, n->sup, ML_SCRIPT * size);
+            ml_display_node(&sup, x, n->sup, REPORT_ML_SCRIPT * size);
         ml_scripts(out, &sup, &sub, size);
-        ml_box_clear(&sub);
-        ml_box_clear(&sup);
+        report_ml_box_clear(&sub);
+        report_ml_box_clear(&sup);
     }
 }
 
 int
-ml_display_box(ml_box *out, const ml_ctx *x, const char *s, double size)
+report_ml_display_box(report_ml_box *out, const report_ml_ctx *x, const char *s, double size)
 {
     case_display_node *n;
-    ml_box_init(out);
+    report_ml_box_init(out);
     if (case_display_parse(&n, s, NULL, NULL) != 0)
         return -1;
     ml_display_node(out, x, n, size);
@@ -482,7 +466,7 @@ ml_display_box(ml_box *out, const ml_ctx *x, const char *s, double size)
 }
 
 const char *
-ml_display_case(void *case_ptr, const char *name)
+report_ml_display_case(void *case_ptr, const char *name)
 {
     return case_display_of((const case_t *) case_ptr, name);
 }
@@ -499,7 +483,7 @@ ml_unit_op(const char *s)
 }
 
 char *
-ml_unit_text(const char *u)
+report_ml_unit_text(const char *u)
 {
     size_t n = strlen(u);
     char *out = flint_malloc(4 * n + 1), *o = out;
@@ -766,7 +750,7 @@ ml_simp(expr_t e)
 }
 
 expr_t
-ml_simplify(const expr_t e)
+report_ml_simplify(const expr_t e)
 {
     return ml_simp(expr_copy(e));
 }
@@ -776,7 +760,7 @@ ml_simplify(const expr_t e)
 enum { L_LOW, L_IFF, L_IMPL, L_OR, L_XOR, L_AND, L_NOT, L_CMP, L_ADD, L_MUL, L_NEG, L_POW, L_ATOM };
 
 static int ml_level(const expr_t e);
-static void ml_layout(ml_box *out, const ml_ctx *x, const expr_t e, double size);
+static void ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double size);
 
 static int
 ml_level(const expr_t e)
@@ -809,7 +793,7 @@ ml_level(const expr_t e)
 
 /* Child C laid out, in parentheses when its level is below REQ. */
 static void
-ml_child(ml_box *out, const ml_ctx *x, const expr_t c, double size, int req)
+ml_child(report_ml_box *out, const report_ml_ctx *x, const expr_t c, double size, int req)
 {
     ml_layout(out, x, c, size);
     if (ml_level(c) < req)
@@ -854,9 +838,9 @@ ml_fn_bare(const expr_t e)
 
 /* name(args) or name arg, with SUP as a superscript on the name (sin²θ). */
 static void
-ml_func(ml_box *out, const ml_ctx *x, const expr_t e, double size, ml_box *sup)
+ml_func(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double size, report_ml_box *sup)
 {
-    ml_box a, t;
+    report_ml_box a, t;
     int i;
 
     if (e->fn == FN_SQRT && e->nargs == 1)
@@ -888,7 +872,7 @@ ml_func(ml_box *out, const ml_ctx *x, const expr_t e, double size, ml_box *sup)
         ml_hcat(out, &a);
         return;
     }
-    ml_box_init(&a);
+    report_ml_box_init(&a);
     for (i = 0; i < e->nargs; i++)
     {
         if (i > 0)
@@ -908,7 +892,7 @@ ml_func(ml_box *out, const ml_ctx *x, const expr_t e, double size, ml_box *sup)
 
 /* A number: integer, or a built-up fraction p/q (inline at script size). */
 static void
-ml_number(ml_box *out, const ml_ctx *x, const fmpq_t q, double size, int script)
+ml_number(report_ml_box *out, const report_ml_ctx *x, const fmpq_t q, double size, int script)
 {
     char *s;
     if (fmpz_is_one(fmpq_denref(q)) || script)
@@ -930,7 +914,7 @@ ml_number(ml_box *out, const ml_ctx *x, const fmpq_t q, double size, int script)
         return;
     }
     {
-        ml_box n, d;
+        report_ml_box n, d;
         fmpz_t a;
         int neg = fmpq_sgn(q) < 0;
         fmpz_init(a);
@@ -945,7 +929,7 @@ ml_number(ml_box *out, const ml_ctx *x, const fmpq_t q, double size, int script)
         ml_frac(out, &n, &d, size);
         if (neg)
         {
-            ml_box m;
+            report_ml_box m;
             ml_text(&m, x, "−", size);
             ml_hcat(&m, out);
             *out = m;
@@ -981,7 +965,7 @@ ml_ends_bare_fn(const expr_t e0)
 }
 
 static void
-ml_binop(ml_box *out, const ml_ctx *x, const char *op, double size)
+ml_binop(report_ml_box *out, const report_ml_ctx *x, const char *op, double size)
 {
     ml_space(out, 0.22 * size);
     ml_text_cat(out, x, op, size);
@@ -989,11 +973,11 @@ ml_binop(ml_box *out, const ml_ctx *x, const char *op, double size)
 }
 
 static void
-ml_layout(ml_box *out, const ml_ctx *x, const expr_t e, double size)
+ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double size)
 {
-    ml_box a, b;
+    report_ml_box a, b;
 
-    ml_box_init(out);
+    report_ml_box_init(out);
     switch (e->kind)
     {
     case EXPR_NUM:
@@ -1016,7 +1000,7 @@ ml_layout(ml_box *out, const ml_ctx *x, const expr_t e, double size)
     case EXPR_E: ml_text(out, x, "e", size); return;
     case EXPR_TRUE: ml_text(out, x, "true", size); return;
     case EXPR_FALSE: ml_text(out, x, "false", size); return;
-    case EXPR_VAR: ml_name_box(out, x, e->name, size); return;
+    case EXPR_VAR: report_ml_name_box(out, x, e->name, size); return;
     case EXPR_NEG:
         ml_text(out, x, "−", size);
         ml_child(&a, x, e->args[0], size, L_MUL);
@@ -1062,8 +1046,8 @@ ml_layout(ml_box *out, const ml_ctx *x, const expr_t e, double size)
     case EXPR_POW:
     {
         expr_t base = e->args[0];
-        ml_box s;
-        ml_layout(&s, x, e->args[1], ML_SCRIPT * size);
+        report_ml_box s;
+        ml_layout(&s, x, e->args[1], REPORT_ML_SCRIPT * size);
         if (base->kind == EXPR_FUNC && base->nargs == 1
             && (ml_fn_bare(base) || base->fn == FN_SIN || base->fn == FN_COS || base->fn == FN_TAN
                 || base->fn == FN_COT || base->fn == FN_SINH || base->fn == FN_COSH || base->fn == FN_TANH))
@@ -1125,20 +1109,20 @@ ml_layout(ml_box *out, const ml_ctx *x, const expr_t e, double size)
 }
 
 void
-ml_expr_box(ml_box *out, const ml_ctx *x, const expr_t e, double size)
+report_ml_expr_box(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double size)
 {
-    expr_t s = ml_simplify(e);
+    expr_t s = report_ml_simplify(e);
     ml_layout(out, x, s, size);
     expr_free(s);
 }
 
 void
-ml_def_box(ml_box *out, const ml_ctx *x, const char *name, const expr_t e, double size)
+report_ml_def_box(report_ml_box *out, const report_ml_ctx *x, const char *name, const expr_t e, double size)
 {
-    ml_box r;
-    ml_name_box(out, x, name, size);
+    report_ml_box r;
+    report_ml_name_box(out, x, name, size);
     ml_binop(out, x, "=", size);
-    ml_expr_box(&r, x, e, size);
+    report_ml_expr_box(&r, x, e, size);
     ml_hcat(out, &r);
 }
 
@@ -1152,17 +1136,17 @@ ml_canvas_width(void *arg, const char *utf8, double size)
     return canvas_text_width(c, utf8);
 }
 
-ml_font
-ml_font_canvas(canvas *c)
+report_ml_font
+report_ml_font_canvas(canvas *c)
 {
-    ml_font f;
+    report_ml_font f;
     f.width = ml_canvas_width;
     f.arg = c;
     return f;
 }
 
 void
-ml_ctx_init(ml_ctx *x, ml_font font)
+report_ml_ctx_init(report_ml_ctx *x, report_ml_font font)
 {
     x->font = font;
     x->display = NULL;
@@ -1170,49 +1154,49 @@ ml_ctx_init(ml_ctx *x, ml_font font)
 }
 
 void
-ml_set_display(ml_ctx *x, ml_display_fn fn, void *arg)
+report_ml_set_display(report_ml_ctx *x, report_ml_display_fn fn, void *arg)
 {
     x->display = fn;
     x->display_arg = arg;
 }
 
 char *
-ml_box_text(const ml_box *b)
+report_ml_box_text(const report_ml_box *b)
 {
     size_t n = 1;
     int i;
     char *s;
     for (i = 0; i < b->n; i++)
-        if (b->items[i].kind == ML_TEXT)
+        if (b->items[i].kind == REPORT_ML_TEXT)
             n += strlen(b->items[i].text);
     s = flint_malloc(n);
     if (s == NULL)
         return NULL;
     s[0] = '\0';
     for (i = 0; i < b->n; i++)
-        if (b->items[i].kind == ML_TEXT)
+        if (b->items[i].kind == REPORT_ML_TEXT)
             strcat(s, b->items[i].text);
     return s;
 }
 
 int
-ml_draw(canvas *c, const ml_box *b, double x, double y)
+report_ml_draw(canvas *c, const report_ml_box *b, double x, double y)
 {
     int i;
     for (i = 0; i < b->n; i++)
     {
-        const ml_item *it = &b->items[i];
+        const report_ml_item *it = &b->items[i];
         switch (it->kind)
         {
-        case ML_TEXT:
+        case REPORT_ML_TEXT:
             canvas_set_font(c, it->size, 0);
             canvas_text(c, x + it->x, y + it->y, it->text, CANVAS_LEFT);
             break;
-        case ML_RULE:
+        case REPORT_ML_RULE:
             canvas_rect(c, x + it->x, y + it->y, it->x1, it->y1);
             canvas_fill(c);
             break;
-        case ML_LINE:
+        case REPORT_ML_LINE:
         {
             /* a segment of width SIZE as a filled quadrilateral */
             double dx = it->x1 - it->x, dy = it->y1 - it->y, l = hypot(dx, dy);

@@ -10,18 +10,18 @@
  * stay in the PDF text layer), filled rules (fraction bars, radical bars)
  * and stroked lines (radical signs).
  *
- * Layout needs text widths only: an ml_font gives the advance width of a
- * string at a size (ml_font_canvas measures with a canvas, so the layout fits
+ * Layout needs text widths only: an report_ml_font gives the advance width of a
+ * string at a size (report_ml_font_canvas measures with a canvas, so the layout fits
  * what the canvas draws).  Heights are the fixed em fractions below, those of
  * DejaVu Sans (the face of both canvases).
  *
  * Names are shown by display rules: the caller's display string for a name
- * (ml_set_display; a case's [display] section, case_display.h), else the
+ * (report_ml_set_display; a case's [display] section, case_display.h), else the
  * default: a Greek name becomes its letter, a trailing "dot"/"ddot" an
  * accent (thetadot -> θ̇, xddot -> ẍ), trailing digits and a "_suffix" a
  * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1).
  *
- * Before layout an expression is simplified for display only (ml_simplify):
+ * Before layout an expression is simplified for display only (report_ml_simplify):
  * 0·x, x·1, x + 0, x − 0, x/1, x^1, −(−x), a + (−b), and terms of a sum that
  * cancel as products of the same factors in any order (L·θ̇·cos θ −
  * L·cos θ·θ̇ = 0).  These are identities of the real numbers where the
@@ -34,98 +34,98 @@
 #include "canvas/canvas.h"
 
 /* Vertical metrics in em (DejaVu Sans). */
-#define ML_ASCENT    0.76   /* top of capitals, digits, θ, parentheses */
-#define ML_DESCENT   0.24   /* bottom of descenders and parentheses */
-#define ML_AXIS      0.30   /* math axis: centre of the minus sign, fraction bars */
-#define ML_THICK     0.055  /* thickness of fraction and radical rules */
-#define ML_SCRIPT    0.70   /* script size relative to its base */
-#define ML_SUP_SHIFT 0.42   /* superscript baseline above the base's, in base em */
-#define ML_SUB_SHIFT 0.20   /* subscript baseline below the base's, in base em */
-#define ML_DOT_EXTRA 0.22   /* height a dot accent adds over a tall base */
+#define REPORT_ML_ASCENT    0.76   /* top of capitals, digits, θ, parentheses */
+#define REPORT_ML_DESCENT   0.24   /* bottom of descenders and parentheses */
+#define REPORT_ML_AXIS      0.30   /* math axis: centre of the minus sign, fraction bars */
+#define REPORT_ML_THICK     0.055  /* thickness of fraction and radical rules */
+#define REPORT_ML_SCRIPT    0.70   /* script size relative to its base */
+#define REPORT_ML_SUP_SHIFT 0.42   /* superscript baseline above the base's, in base em */
+#define REPORT_ML_SUB_SHIFT 0.20   /* subscript baseline below the base's, in base em */
+#define REPORT_ML_DOT_EXTRA 0.22   /* height a dot accent adds over a tall base */
 
-typedef enum { ML_TEXT, ML_RULE, ML_LINE } ml_item_kind;
+typedef enum { REPORT_ML_TEXT, REPORT_ML_RULE, REPORT_ML_LINE } report_ml_item_kind;
 
 typedef struct
 {
-    ml_item_kind kind;
+    report_ml_item_kind kind;
     /* TEXT: baseline start (x, y), font SIZE, TEXT (owned).
      * RULE: filled rectangle from (x, y) of width x1, height y1.
      * LINE: stroked segment (x, y) -> (x1, y1) of line width SIZE. */
     double x, y, x1, y1, size;
     char *text;
-} ml_item;
+} report_ml_item;
 
 typedef struct
 {
     double w, asc, desc;
-    ml_item *items;
+    report_ml_item *items;
     int n, alloc;
-} ml_box;
+} report_ml_box;
 
 typedef struct
 {
     /* advance width in points of UTF8 at font SIZE */
     double (*width)(void *arg, const char *utf8, double size);
     void *arg;
-} ml_font;
+} report_ml_font;
 
-/* Display string of NAME (TeX-like, see ml_display_box), or NULL for the
+/* Display string of NAME (TeX-like, see report_ml_display_box), or NULL for the
  * default rule. */
-typedef const char *(*ml_display_fn)(void *arg, const char *name);
+typedef const char *(*report_ml_display_fn)(void *arg, const char *name);
 
 typedef struct
 {
-    ml_font font;
-    ml_display_fn display;
+    report_ml_font font;
+    report_ml_display_fn display;
     void *display_arg;
-} ml_ctx;
+} report_ml_ctx;
 
-void ml_box_init(ml_box *b);
-void ml_box_clear(ml_box *b);
+void report_ml_box_init(report_ml_box *b);
+void report_ml_box_clear(report_ml_box *b);
 /* Total height asc + desc. */
-double ml_box_height(const ml_box *b);
+double report_ml_box_height(const report_ml_box *b);
 
 /* A measurer on canvas C (its regular face); C's font is left at SIZE of
  * the last measurement.  The canvas must outlive the font. */
-ml_font ml_font_canvas(canvas *c);
+report_ml_font report_ml_font_canvas(canvas *c);
 
-void ml_ctx_init(ml_ctx *x, ml_font font);
-void ml_set_display(ml_ctx *x, ml_display_fn fn, void *arg);
+void report_ml_ctx_init(report_ml_ctx *x, report_ml_font font);
+void report_ml_set_display(report_ml_ctx *x, report_ml_display_fn fn, void *arg);
 
 /* Layout of expression E at font SIZE into OUT (initialised by the
  * caller).  E is simplified first (a copy; E is not changed). */
-void ml_expr_box(ml_box *out, const ml_ctx *x, const expr_t e, double size);
+void report_ml_expr_box(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double size);
 /* Layout of the definition "NAME = E" (a name in display form). */
-void ml_def_box(ml_box *out, const ml_ctx *x, const char *name, const expr_t e, double size);
+void report_ml_def_box(report_ml_box *out, const report_ml_ctx *x, const char *name, const expr_t e, double size);
 /* Layout of a bare name. */
-void ml_name_box(ml_box *out, const ml_ctx *x, const char *name, double size);
+void report_ml_name_box(report_ml_box *out, const report_ml_ctx *x, const char *name, double size);
 /* Layout of a display string (the grammar of case_display.h: "\dot\theta",
  * "\mu_{min}", "x_1").  Returns 0, or -1 (OUT empty) if S is malformed. */
-int ml_display_box(ml_box *out, const ml_ctx *x, const char *s, double size);
-/* An ml_display_fn giving the [display] strings of a case (ARG: case_t *):
- * ml_set_display(&ctx, ml_display_case, (void *) c). */
-const char *ml_display_case(void *case_ptr, const char *name);
+int report_ml_display_box(report_ml_box *out, const report_ml_ctx *x, const char *s, double size);
+/* An report_ml_display_fn giving the [display] strings of a case (ARG: case_t *):
+ * report_ml_set_display(&ctx, report_ml_display_case, (void *) c). */
+const char *report_ml_display_case(void *case_ptr, const char *name);
 
 /* The unit written in a case file (m/s^2, kg*m^2/s, 1/s, N m) in the usual
  * notation (m/s², kg·m²/s, 1/s, N·m); newly allocated (flint_free()).  Returns
  * NULL for a malformed unit (a '^' without an integer). */
-char *ml_unit_text(const char *unit);
+char *report_ml_unit_text(const char *unit);
 
 /* NAME as one line of plain text (axis labels, table cells): its leading
  * letters as the default rule shows them (Greek letter, dot/ddot accent as
  * a combining mark: thetadot -> θ̇), the rest as written (mu_min -> μ_min);
  * newly allocated (flint_free()). */
-char *ml_name_plain(const char *name);
+char *report_ml_name_plain(const char *name);
 
 /* A simplified copy of E for display (see above); free with expr_free. */
-expr_t ml_simplify(const expr_t e);
+expr_t report_ml_simplify(const expr_t e);
 
 /* The text of a box: its glyph runs in drawing order, concatenated
  * (newly allocated, flint_free()); what a text extractor sees, for tests. */
-char *ml_box_text(const ml_box *b);
+char *report_ml_box_text(const report_ml_box *b);
 
 /* Draws B with its origin at (X, Y) on C in the current fill colour (lines
  * in the same colour); returns canvas_status(C). */
-int ml_draw(canvas *c, const ml_box *b, double x, double y);
+int report_ml_draw(canvas *c, const report_ml_box *b, double x, double y);
 
 #endif

@@ -53,9 +53,9 @@ char *report_plot_spec_axis_label(const case_t *c, const char *label, int param)
     if (label && label[0]) return dupstr(label);
     /* the name by the math layout's default rule (thetadot -> θ̇), the unit in
        the usual notation (m/s^2 -> m/s²; as written if it is not a unit) */
-    nm = ml_name_plain(c->params[param].name);
+    nm = report_ml_name_plain(c->params[param].name);
     if (nm == NULL) return NULL;
-    unit = ml_unit_text(c->params[param].unit ? c->params[param].unit : "");
+    unit = report_ml_unit_text(c->params[param].unit ? c->params[param].unit : "");
     if (unit == NULL) unit = dupstr(c->params[param].unit);
     n = strlen(nm) + (unit ? strlen(unit) : 0) + 8;
     s = flint_malloc(n);

@@ -352,7 +352,7 @@ rp_points(report_doc *d, const run_results *res)
             if (k < pt->nb)
             {
                 rp_put(&b, rp_name(pt->bnames[k]));
-                rp_puts(&b, tv_name(pt->b[k]));
+                rp_puts(&b, expr_tv_name(pt->b[k]));
             }
             else
             {

@@ -88,7 +88,7 @@ static json_t *points_json(const run_results *res)
         }
         for (i = 0; i < pt->nb; i++) {
             int isreg = i < c->nregions;   /* regions come first */
-            json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(tv_name(pt->b[i])));
+            json_object_set_new(isreg ? reg : pred, pt->bnames[i], json_string(expr_tv_name(pt->b[i])));
         }
         json_object_set_new(o, "at", at);
         json_object_set_new(o, "exact", exact);

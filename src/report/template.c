@@ -591,7 +591,7 @@ report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_r
                              ? " (it is a quantity: use {{q:...}})" : "");
                 goto fail;
             }
-            txt = tv_name(pt->b[k]);
+            txt = expr_tv_name(pt->b[k]);
         }
         if (out && (report_tmpl_puts(out, &len, &cap, prev, (size_t) (p - prev)) != 0
                     || report_tmpl_puts(out, &len, &cap, txt, strlen(txt)) != 0))

@@ -58,7 +58,7 @@ static int compute_point(run_point *rp, const case_t *c, int index, slong prec)
     rp->q = _arb_vec_init(nq + 1);
     rp->qst = flint_calloc(nq + 1, sizeof(expr_status));
     rp->bnames = flint_malloc((nb + 1) * sizeof(char *));
-    rp->b = flint_calloc(nb + 1, sizeof(tv_t));
+    rp->b = flint_calloc(nb + 1, sizeof(expr_tv_t));
     case_point_box(box, c, index, prec);
     if (n > 0) prog = expr_compile(roots, n, c->scope, &err);
     if (n > 0 && prog == NULL) rc = -2;

@@ -24,7 +24,7 @@ typedef struct {
     expr_status *qst;
     int nb;                  /* regions, then boolean definitions */
     const char **bnames;
-    tv_t *b;
+    expr_tv_t *b;
 } run_point;
 
 typedef struct {
@@ -89,7 +89,7 @@ void run_expect_eval(run_expect *out, const case_t *c, int i, slong prec, const 
 /* One expression over a box (fricert eval). */
 typedef struct {
     int is_bool;
-    tv_t truth;              /* is_bool */
+    expr_tv_t truth;              /* is_bool */
     expr_status status;      /* !is_bool: EXPR_DEFINED (value valid), _PARTIAL or _UNDEFINED */
     arb_t value;
 } run_eval_result;

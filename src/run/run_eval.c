@@ -36,7 +36,7 @@ static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope
     char *s = flint_malloc(b - a + 1);
     expr_error_t err;
     expr_t e;
-    tv_t tv;
+    expr_tv_t tv;
     expr_status st;
     memcpy(s, arg + a, b - a);
     s[b - a] = 0;

@@ -69,7 +69,7 @@ void run_expect_eval(run_expect *res, const case_t *c, int i, slong prec, const 
     expr_error_t err;
     arb_ptr box;
     arb_t val, want;
-    tv_t tv;
+    expr_tv_t tv;
     expr_status st;
 
     memset(res, 0, sizeof *res);
@@ -100,7 +100,7 @@ void run_expect_eval(run_expect *res, const case_t *c, int i, slong prec, const 
     if (x->kind == CASE_EXPECT_TRUTH) {
         tv = expr_eval_truth(ev, 0);
         res->passed = tv == x->truth;
-        snprintf(res->got, sizeof res->got, "%s", tv_name(tv));
+        snprintf(res->got, sizeof res->got, "%s", expr_tv_name(tv));
     } else {
         st = expr_eval_value(val, ev, 0);
         if (st == EXPR_UNDEFINED) {

@@ -11,25 +11,9 @@ or phi has no real root. Prints each check; exits 1 on a mismatch.
 """
 import sys
 from mpmath import mp, mpf, sqrt, polyroots, findroot, diff
+from oracle_util import check, truth, failures
 
 mp.dps = 40
-FAIL = 0
-
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 20)}  expect {mp.nstr(mpf(want), 20)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 a1, a2, a3, y, z = mpf('0.2'), mpf('0.1'), mpf('0.1'), mpf(1), mpf(1)
@@ -91,5 +75,5 @@ truth('slips@exa_out', region(1, '1.05184') == 'slips', False)
 truth('holds@exa_out', region(1, '1.05184') == 'holds', True)
 truth('slips@exa', region(1, '1.04') == 'slips', True)
 truth('holds@below_fstar', region(mpf(13) / 20, mpf(101) / 100) == 'holds', True)
-print('FAILED' if FAIL else 'all checks passed', f'({FAIL} failures)')
-sys.exit(1 if FAIL else 0)
+print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
+sys.exit(1 if failures() else 0)

@@ -23,6 +23,7 @@ import re
 import sys
 from pathlib import Path
 from mpmath import mp, mpf, sqrt, sin, cos, tan, atan, pi, matrix, lu_solve, findroot, diff, det
+import oracle_util
 
 mp.dps = 40
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,28 +39,7 @@ def cval(text):
 
 
 def read_case(name):
-    section, params, points, expects = None, {}, {}, []
-    for raw in (ROOT / "cases" / name).read_text().splitlines():
-        line = re.split(r"\s;", raw)[0].rstrip()
-        if not line.strip() or line.lstrip().startswith(";"):
-            continue
-        m = re.match(r"\[(\w+)(?:\s+(\w+))?\]", line)
-        if m:
-            section = (m.group(1), m.group(2))
-            if section[0] == "point":
-                points[section[1]] = {}
-            continue
-        if raw[:1].isspace() or "=" not in line:
-            continue
-        k, v = [s.strip() for s in line.split("=", 1)]
-        if section[0] == "parameters":
-            v = v.split(":")[0].strip()
-            params[k] = None if ".." in v else cval(v)
-        elif section[0] == "point":
-            points[section[1]][k] = cval(v)
-        elif section[0] == "expect":
-            expects.append((k, v))
-    return params, points, expects
+    return oracle_util.read_case(ROOT / "cases" / name, cval)
 
 
 def run(case, oracle):
@@ -303,14 +283,20 @@ def bench(name, env):
 
 ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint, "ch4_bench.case": bench}
 
-if __name__ == "__main__":
-    names = sys.argv[1:] or list(ORACLES)
+def main(oracles):
+    """Runs the oracles (case file name -> function) of the cases named on the command line, all by
+    default; exit status 1 on any mismatch or a case without an oracle."""
+    names = sys.argv[1:] or list(oracles)
     bad = 0
     for c in names:
         c = Path(c).name
-        if c not in ORACLES:
+        if c not in oracles:
             print(f"no oracle for {c}", file=sys.stderr)
             bad += 1
             continue
-        bad += run(c, ORACLES[c])
+        bad += run(c, oracles[c])
     sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main(ORACLES)

@@ -16,25 +16,9 @@ Prints each check; exits 1 on a mismatch.
 import random
 import sys
 from mpmath import mp, mpf, sqrt, findroot
+from oracle_util import check, truth, failures
 
 mp.dps = 40
-FAIL = 0
-
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 20)}  expect {mp.nstr(mpf(want), 20)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 class Bench:
@@ -147,5 +131,5 @@ check('max psi_gen at r = 0.8', N['r08_mid'].psi_max(), '0.921491862732246', '1e
 truth('sliding_only@r08_mid', N['r08_mid'].regions()['sliding_only'], True)
 truth('liftoff@r08_high', N['r08_high'].regions()['liftoff'], True)
 
-print('FAILED' if FAIL else 'all checks passed', f'({FAIL} failures)')
-sys.exit(1 if FAIL else 0)
+print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
+sys.exit(1 if failures() else 0)

@@ -14,25 +14,9 @@ Prints each check; exits 1 on a mismatch.
 """
 import sys
 from mpmath import mp, mpf, sqrt, cos, sin, pi, atan, asin, findroot, matrix, lu_solve, diff, cbrt
+from oracle_util import check, truth, failures
 
 mp.dps = 40
-FAIL = 0
-
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 20)}  expect {mp.nstr(mpf(want), 20)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 # ------------------------------------------------------------------------------------------------ ch5
@@ -314,5 +298,5 @@ def ch6():
 if __name__ == "__main__":
     ch5()
     ch6()
-    print(f"{'ALL OK' if FAIL == 0 else str(FAIL) + ' FAILED'}")
-    sys.exit(1 if FAIL else 0)
+    print(f"{'ALL OK' if failures() == 0 else str(failures()) + ' FAILED'}")
+    sys.exit(1 if failures() else 0)

@@ -20,7 +20,7 @@ from pathlib import Path
 from mpmath import mp, mpf, sin, cos, tan, pi, matrix, lu_solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
+from verify_ch4 import run, main  # the [expect] reader and comparer (no mechanics in it)
 
 mp.dps = 20
 
@@ -167,13 +167,4 @@ def paradox(name, env):
 ORACLES = {"ch7_wheel_pair_liftoff.case": liftoff, "ch7_wheel_pair_paradox.case": paradox}
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or list(ORACLES)
-    bad = 0
-    for c in names:
-        c = Path(c).name
-        if c not in ORACLES:
-            print(f"no oracle for {c}", file=sys.stderr)
-            bad += 1
-            continue
-        bad += run(c, ORACLES[c])
-    sys.exit(1 if bad else 0)
+    main(ORACLES)

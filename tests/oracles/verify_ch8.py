@@ -24,7 +24,7 @@ from pathlib import Path
 from mpmath import mp, mpf, sqrt, sin, cos, tan, atan2, pi, matrix, lu_solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
+from verify_ch4 import run, main  # the [expect] reader and comparer (no mechanics in it)
 
 mp.dps = 40
 
@@ -278,13 +278,4 @@ def sphere(name, env):
 ORACLES = {"ch8_wheel_step.case": wheel, "ch8_springboard.case": board, "ch8_routh_sphere.case": sphere}
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or list(ORACLES)
-    bad = 0
-    for c in names:
-        c = Path(c).name
-        if c not in ORACLES:
-            print(f"no oracle for {c}", file=sys.stderr)
-            bad += 1
-            continue
-        bad += run(c, ORACLES[c])
-    sys.exit(1 if bad else 0)
+    main(ORACLES)

@@ -11,11 +11,11 @@ expect and exits 1 on any mismatch:
 
     python3 tests/oracles/verify_mech.py            # all cases below
 """
-import re
 import sys
 from pathlib import Path
 
 import sympy as sp
+import oracle_util
 
 ROOT = Path(__file__).resolve().parents[2]
 DIG = 40
@@ -23,29 +23,7 @@ DIG = 40
 
 def read_case(name):
     """params (name -> sympy value or None for ranges), points, expects."""
-    text = (ROOT / "cases" / name).read_text()
-    section, params, points, expects = None, {}, {}, []
-    for raw in text.splitlines():
-        line = raw.split(" ;")[0].rstrip()
-        if not line.strip() or line.lstrip().startswith(";"):
-            continue
-        m = re.match(r"\[(\w+)(?:\s+(\w+))?\]", line)
-        if m:
-            section = (m.group(1), m.group(2))
-            if section[0] == "point":
-                points[section[1]] = {}
-            continue
-        if raw[:1].isspace() or "=" not in line:
-            continue
-        k, v = [s.strip() for s in line.split("=", 1)]
-        if section[0] == "parameters":
-            v = v.split(":")[0].strip()
-            params[k] = None if ".." in v else sp.sympify(v)
-        elif section[0] == "point":
-            points[section[1]][k] = sp.sympify(v)
-        elif section[0] == "expect":
-            expects.append((k, v))
-    return params, points, expects
+    return oracle_util.read_case(ROOT / "cases" / name, sp.sympify)
 
 
 def values_at(params, points, point):

@@ -8,25 +8,9 @@ with min B < 0 found by bisection on mu. Prints each check; exits 1 on a mismatc
 """
 import sys
 from mpmath import mp, mpf, sqrt, cos, sin, pi, findroot, diff
+from oracle_util import check, truth, failures
 
 mp.dps = 40
-FAIL = 0
-
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 20)}  expect {mp.nstr(mpf(want), 20)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 def minB(k, mu):
@@ -67,5 +51,5 @@ for reg, pt, w in want:
     truth(f'{reg}@{pt}', m < 0 if reg == 'paradox_possible' else m >= 0, w)
 # the claim four_thirds is refuted: k = 1, mu = 2 has mu > 4/3 but no angle with B < 0
 truth('four_thirds refuted at (k, mu) = (1, 2)', minB(1, 2) >= 0, True)
-print('FAILED' if FAIL else 'all checks passed', f'({FAIL} failures)')
-sys.exit(1 if FAIL else 0)
+print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
+sys.exit(1 if failures() else 0)
