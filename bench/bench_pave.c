@@ -244,9 +244,9 @@ static int point_label(expr_fast_t fe, double *lo, double *hi, int nregs)
     int k, lab = -1, ntrue = 0, nfalse = 0;
     expr_fast_run(fe, lo, hi, 0);
     for (k = 0; k < nregs; k++) {
-        tv_t t = expr_fast_truth(fe, k);
-        if (t == TV_TRUE) { ntrue++; lab = k; }
-        else if (t == TV_FALSE) nfalse++;
+        expr_tv_t t = expr_fast_truth(fe, k);
+        if (t == EXPR_TV_TRUE) { ntrue++; lab = k; }
+        else if (t == EXPR_TV_FALSE) nfalse++;
     }
     if (ntrue + nfalse < nregs || ntrue > 1) return -2;
     return lab;
