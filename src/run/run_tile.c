@@ -352,7 +352,12 @@ int run_tile_merge(pave_result *out, run_tile *t, int n, const case_t *c, fc_err
         fc_error_at(err, c->path, 0, 0, "cannot read the case file");
         return -1;
     }
-    snprintf(engine, sizeof engine, "%s %s", FC_VERSION, FC_GIT);
+    {   /* this engine, as a tile run records it (run_fill_versions) */
+        run_results v;
+        memset(&v, 0, sizeof v);
+        run_fill_versions(&v);
+        snprintf(engine, sizeof engine, "%s %s", v.engine_version, v.git);
+    }
     by = flint_calloc(N + 1, sizeof(run_tile *));
     parts = flint_calloc(N + 1, sizeof(pave_result *));
     for (i = 0; i < n; i++) {
