@@ -403,7 +403,8 @@ static int report_main(int argc, char **argv, int merge)
             bad = 1;
             continue;
         }
-        {   /* the template must exist before anything is computed or written */
+        if (tile_n == 0) {   /* the template must exist before anything is computed or written
+                                (a tile writes no report: its merge needs the template) */
             char tp[4096];
             FILE *tf;
             snprintf(tp, sizeof tp, "%s/%s.tmpl", ro.templates, cases[i].template_name);
