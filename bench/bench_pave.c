@@ -359,8 +359,8 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
     long prevevals = 0;
     int d, rep;
     printf("\n%s: %d regions, %d instructions\n", p->title, p->nregs, expr_prog_ninstr(p->prog));
-    printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s %9s", "depth", "cpu s", "wall s", "step", "cells",
-           "evals", "arb", "undecided", "crossing", "u/c", "2thr wall", "speedup", "2thr cpu");
+    printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s %9s %7s", "depth", "cpu s", "wall s", "step", "cells",
+           "evals", "arb", "undecided", "crossing", "u/c", "2thr wall", "speedup", "2thr cpu", "idle-2x");
     if (limit) printf(" %9s %6s", "limit s", "ratio");
     printf("\n");
     for (d = 8; d <= dmax; d++) {
@@ -376,8 +376,10 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
         else printf(" %9s %6s", "-", "-");
         if (d >= 12 && nthreads2 > 1) {
             run(&f2, p, d, nthreads2, 0);
-            printf(" %9.4f %8.2f %9.4f", f2.wall, f1.wall / f2.wall, f2.cpu);
-        } else printf(" %9s %8s %9s", "-", "-", "-");
+            /* idle-2x: the speed-up on idle cores that the CPU accounting
+               allows, N * (1-thread CPU) / (CPU of all N threads) */
+            printf(" %9.4f %8.2f %9.4f %7.2f", f2.wall, f1.wall / f2.wall, f2.cpu, nthreads2 * f1.cpu / f2.cpu);
+        } else printf(" %9s %8s %9s %7s", "-", "-", "-", "-");
         if (limit && limit[d] > 0) printf(" %9.4f %6.2f", limit[d], f1.cpu / limit[d]);
         printf("\n");
         if (prev > 0 && f1.cpu / prev > worst) worst = f1.cpu / prev;
@@ -387,6 +389,11 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
         fflush(stdout);
     }
     printf("worst depth step: %.2fx in CPU time, %.2fx in evaluations\n", worst, wevals);
+    {
+        double la[3];
+        if (getloadavg(la, 3) == 3) printf("load average now: %.2f %.2f %.2f on %ld cores\n", la[0], la[1], la[2],
+                                           sysconf(_SC_NPROCESSORS_ONLN));
+    }
 }
 
 int main(int argc, char **argv)
@@ -415,6 +422,7 @@ int main(int argc, char **argv)
     }
     printf("cpu s: process CPU time of the 1-thread run (the least of 3 below 0.3 s); 2thr: wall time with 2 threads, speedup = 1-thread wall / 2-thread wall,\n"
            "2thr cpu: CPU time of both threads (about cpu s when splitting the work costs nothing; the speed-up then depends on idle cores);\n"
+           "idle-2x: 2 x cpu s / 2thr cpu, the 2-thread speed-up that the CPU accounting allows on 2 idle cores (the wall speed-up needs them idle);\n"
            "arb: evaluations that needed Arb (the rest ran in double intervals); u/c: undecided / crossing cells\n");
 
     problem_init(&rod);

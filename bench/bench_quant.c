@@ -10,7 +10,62 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "pave/pave.h"
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* CPU seconds of the plain rod plot (B > 0, B < 0 with B = 1 + 3cos^2 theta
+ * - 3 mu sin theta cos theta over [0, pi/2] x [0, 3]) at depth d, the least
+ * of 3 runs; its evaluations in *evals. */
+static double rod_cpu(int d, long *evals)
+{
+    expr_error_t err;
+    expr_scope_t s = expr_scope_new();
+    expr_t roots[2];
+    expr_prog_t prog;
+    arb_ptr box = _arb_vec_init(2);
+    arb_t xl, xh, yl, yh;
+    double best = 1e300;
+    int rep;
+    expr_scope_add_param(s, "theta");
+    expr_scope_add_param(s, "mu");
+    roots[0] = expr_parse("1 + 3*cos(theta)^2 - 3*mu*sin(theta)*cos(theta) > 0", 1, 1, &err);
+    roots[1] = expr_parse("1 + 3*cos(theta)^2 - 3*mu*sin(theta)*cos(theta) < 0", 1, 1, &err);
+    prog = expr_compile(roots, 2, s, &err);
+    arb_init(xl); arb_init(xh); arb_init(yl); arb_init(yh);
+    arb_const_pi(xh, 128);
+    arb_mul_2exp_si(xh, xh, -1);
+    arb_set_ui(yh, 3);
+    for (rep = 0; rep < 3; rep++) {
+        pave_problem pb;
+        pave_result r;
+        double t0;
+        memset(&pb, 0, sizeof pb);
+        pb.prog = prog; pb.nregions = 2; pb.box = box; pb.nparams = 2;
+        pb.xparam = 0; pb.yparam = 1; pb.x_lo = xl; pb.x_hi = xh; pb.y_lo = yl; pb.y_hi = yh;
+        pb.depth = d; pb.threads = 1; pb.prec = 64; pb.max_prec = 256;
+        pave_result_init(&r);
+        t0 = cpu_now();
+        pave_run(&r, &pb);
+        t0 = cpu_now() - t0;
+        if (t0 < best) best = t0;
+        *evals = r.evaluations;
+        pave_result_clear(&r);
+    }
+    expr_prog_free(prog);
+    expr_free(roots[0]);
+    expr_free(roots[1]);
+    expr_scope_free(s);
+    _arb_vec_clear(box, 2);
+    arb_clear(xl); arb_clear(xh); arb_clear(yl); arb_clear(yh);
+    return best;
+}
 
 /* > 0 inside the region (k mu > 0 here except on mu = 0, where it is false) */
 static double inside(double k, double m) { return m > 0 ? k * k * m * m - 4 * (1 + k) : -1; }
@@ -38,6 +93,8 @@ int main(int argc, char **argv)
     expr_prog_t prog;
     arb_ptr box = _arb_vec_init(2);
     arb_t xl, xh, yl, yh;
+    double cpu_last = 0, rod;
+    long evals_last = 0, rod_evals = 0;
 
     expr_scope_add_param(s, "k");
     expr_scope_add_param(s, "mu");
@@ -55,7 +112,7 @@ int main(int argc, char **argv)
 
     printf("exists-theta region (k^2 mu^2 > 4 (1 + k)), [1/2, 8] x [0, 3], %d thread%s\n", threads,
            threads == 1 ? "" : "s");
-    printf("%5s %10s %10s %10s %12s %10s %8s\n", "depth", "seconds", "cells", "evals", "undecided", "crossing",
+    printf("%5s %10s %10s %10s %10s %12s %10s %8s\n", "depth", "seconds", "cpu s", "cells", "evals", "undecided", "crossing",
            "ratio");
     for (d = 6; d <= dmax; d++) {
         pave_problem pb;
@@ -66,16 +123,24 @@ int main(int argc, char **argv)
         pb.xparam = 0; pb.yparam = 1; pb.x_lo = xl; pb.x_hi = xh; pb.y_lo = yl; pb.y_hi = yh;
         pb.depth = d; pb.threads = threads; pb.prec = 64; pb.max_prec = 256;
         pave_result_init(&r);
+        cpu_last = cpu_now();
         pave_run(&r, &pb);
+        cpu_last = cpu_now() - cpu_last;
+        evals_last = r.evaluations;
         /* undecided cells counted at the finest level (coarser ones as 4^(d - level) of them) */
         for (i = 0; i < r.ncells; i++)
             if (r.cells[i].label == PAVE_UNDECIDED) und += 1L << (2 * (d - r.cells[i].level));
         cross = crossing(1 << d);
-        printf("%5d %10.3f %10ld %10ld %12ld %10ld %8.2f\n", d, r.seconds, r.ncells, r.evaluations, und, cross,
+        printf("%5d %10.3f %10.3f %10ld %10ld %12ld %10ld %8.2f\n", d, r.seconds, cpu_last, r.ncells, r.evaluations, und, cross,
                (double) und / (double) cross);
         pave_result_clear(&r);
     }
     printf("target (issue 13): depth 10 in a few seconds, undecided/crossing <= 2\n");
+    rod = rod_cpu(dmax, &rod_evals);
+    printf("exists plot vs the plain rod plot at depth %d (1 thread, CPU): %.3f s vs %.4f s = %.0fx "
+           "(target <= 10x); evaluations %ld vs %ld = %.1fx; per evaluation %.0fx\n", dmax, cpu_last, rod,
+           cpu_last / rod, evals_last, rod_evals, (double) evals_last / (double) rod_evals,
+           (cpu_last / evals_last) / (rod / rod_evals));
     expr_prog_free(prog);
     expr_free(roots[0]);
     expr_scope_free(s);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
-# then tests/bad/run.sh, tests/signal.sh, tests/check_outputs.sh (poppler,
+# then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/check_outputs.sh (poppler,
 # qpdf and the JSON schema over every case's output), then `bin/fricert check cases/*.case` (if there are
 # cases). Adds up the passes and failures of all of them; the last line is
 # "TOTAL passed, FAILED failed"; exit status 1 if anything failed.
@@ -54,6 +54,12 @@ sh tests/signal.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/signal.sh "$rc"
+
+echo "== tests/tile.sh"
+sh tests/tile.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/tile.sh "$rc"
 
 echo "== tests/check_outputs.sh"
 sh tests/check_outputs.sh >"$tmp" 2>&1

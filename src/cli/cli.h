@@ -16,6 +16,7 @@
 int cli_eval(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_report(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 
 /* Prints the help of a command ("eval", "check", "report"; NULL: the whole program). */
 void cli_usage(FILE *out, const char *command);
@@ -24,6 +25,11 @@ void cli_usage(FILE *out, const char *command);
  * "fricert CMD: OPTION: expected an integer from LO to HI, got 'TEXT'" and
  * returns -1. */
 int cli_parse_long(const char *cmd, const char *option, const char *text, long lo, long hi, long *out);
+
+/* Parses --tile's "I/N" (1 <= I <= N, N a power of 4 up to 4^12); on
+ * failure prints "fricert CMD: --tile: expected I/N ..., got 'TEXT'" and
+ * returns -1. */
+int cli_parse_tile(const char *cmd, const char *text, int *i, int *n);
 
 /* Prints err as "FILE:LINE:COL: message" on stderr, or fallback when err is empty. */
 void cli_print_error(const fc_error *err, const char *fallback);

@@ -4,7 +4,10 @@
  *
  * A case that cannot be read or computed counts as one failure; its message
  * goes to stderr. Failed expectations go to stdout as "FILE:LINE: expect ...". The
- * last line is "N passed, M failed"; the exit status is 0 iff M = 0. */
+ * last line is "N passed, M failed"; the exit status is 0 iff M = 0.
+ * With --tile I/N only tile I of each plot is paved; tile 1 also decides
+ * the claims (never tiled) and checks the [expect] lines, so that the N
+ * tile runs together check what one whole run checks. */
 #include <getopt.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -14,9 +17,10 @@ int cli_check(int argc, char **argv)
     static const struct option opts[] = {
         {"help", no_argument, NULL, 'h'},
         {"prec", required_argument, NULL, 'p'},
+        {"tile", required_argument, NULL, 'T'},
         {NULL, 0, NULL, 0}};
     long passed = 0, failed = 0, prec = 0;
-    int internal = 0, bad_input = 0, i, j, o;
+    int internal = 0, bad_input = 0, i, j, o, tile_i = 0, tile_n = 0;
 
     optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
     opterr = 0;
@@ -26,6 +30,8 @@ int cli_check(int argc, char **argv)
             return CLI_OK;
         } else if (o == 'p') {
             if (cli_parse_long("check", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT;
+        } else if (o == 'T') {
+            if (cli_parse_tile("check", optarg, &tile_i, &tile_n)) return CLI_BAD_INPUT;
         } else if (o == ':') {
             fprintf(stderr, "fricert check: %s: missing value\n", argv[optind - 1]);
             return CLI_BAD_INPUT;
@@ -56,6 +62,9 @@ int cli_check(int argc, char **argv)
             memset(&opt, 0, sizeof opt);
             opt.prec = prec;
             opt.threads = 1;
+            opt.tile_index = tile_i - 1;
+            opt.tile_count = tile_n;
+            opt.plots_only = tile_n > 1 && tile_i > 1;   /* tile 1 also checks claims and [expect] */
             rc = run_case(&computed, &c, &opt);
             if (rc != 0) {
                 cli_print_error(&computed.error, "fricert check: internal failure");

@@ -22,12 +22,13 @@
 #include "report/plot_spec.h"
 #include "report/report.h"
 #include "report/results_json.h"
+#include "cli/cli_merge.h"
 
-static volatile int cancelled;
+static volatile int cli_cancelled;
 
 static void on_signal(int sig)
 {
-    cancelled = sig;
+    cli_cancelled = sig;
 }
 
 /* mkdir -p; returns 0 or -1 (errno). */
@@ -85,12 +86,6 @@ static int count_pages(const char *path)
     return pages;
 }
 
-typedef struct {
-    const char *dir, *templates;
-    run_options opt;
-    int quiet;
-    report_figure_style fig;       /* --figure-style, --figure-face */
-} report_opts;
 
 /* out = a + "/" + b; -1 if it does not fit (paths here are short). */
 static int path_join(char *out, size_t n, const char *a, const char *b)
@@ -104,7 +99,14 @@ static int path_join(char *out, size_t n, const char *a, const char *b)
 }
 
 /* Writes every file of case c into folder tmp. Returns CLI_OK or an exit status. */
-static int write_files(run_results *res, const char *tmp, const report_opts *ro)
+typedef struct {
+    const char *dir, *templates;
+    run_options opt;
+    int quiet;
+    report_figure_style fig;       /* --figure-style, --figure-face */
+} cli_report_opts;
+
+static int write_files(run_results *res, const char *tmp, const cli_report_opts *ro)
 {
     const case_t *c = res->c;
     char path[4096], msg[1200];
@@ -119,7 +121,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
         return CLI_INTERNAL;
     }
     flint_free(json);
-    for (k = 0; k < res->nplots && !cancelled; k++) {
+    for (k = 0; k < res->nplots && !cli_cancelled; k++) {
         const run_plot *rp = &res->plots[k];
         const case_plot *pl = rp->plot;
         const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
@@ -147,7 +149,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
             return CLI_INTERNAL;
         }
     }
-    if (cancelled) return CLI_INTERNAL;
+    if (cli_cancelled) return CLI_INTERNAL;
     if (path_join(path, sizeof path, tmp, "report.pdf")) return CLI_INTERNAL;
     memset(&err, 0, sizeof err);
     rc = report_write_pdf(res, ro->templates, path, &err);
@@ -163,7 +165,7 @@ static int write_files(run_results *res, const char *tmp, const report_opts *ro)
     return CLI_OK;
 }
 
-static int report_case(const case_t *c, const report_opts *ro, double *secs, int *pages, double *undecided)
+static int report_case(const case_t *c, const cli_report_opts *ro, double *secs, int *pages, double *undecided)
 {
     run_results res;
     char tmp[4096], final[4096], old[4096];
@@ -173,7 +175,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = run_case(&res, c, &ro->opt);
-    if (cancelled) { run_results_clear(&res); return CLI_INTERNAL; }
+    if (cli_cancelled) { run_results_clear(&res); return CLI_INTERNAL; }
     if (rc != 0) {
         cli_print_error(&res.error, "fricert report: internal failure");
         run_results_clear(&res);
@@ -206,7 +208,7 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
         return CLI_BAD_INPUT;
     }
     rc = write_files(&res, tmp, ro);
-    if (rc == CLI_OK && !cancelled) {
+    if (rc == CLI_OK && !cli_cancelled) {
         char pdf[4096];
         *pages = path_join(pdf, sizeof pdf, tmp, "report.pdf") ? 0 : count_pages(pdf);
         if (stat(final, &sb) == 0 && rename(final, old) != 0) rc = CLI_INTERNAL;
@@ -216,15 +218,54 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
         } else rm_folder(old);
         if (rc != CLI_OK) fprintf(stderr, "fricert report: cannot move %s onto %s: %s\n", tmp, final, strerror(errno));
     }
-    if (rc != CLI_OK || cancelled) rm_folder(tmp);
+    if (rc != CLI_OK || cli_cancelled) rm_folder(tmp);
     run_results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
-    return cancelled ? CLI_INTERNAL : rc;
+    return cli_cancelled ? CLI_INTERNAL : rc;
 }
 
-int cli_report(int argc, char **argv)
+/* report --tile I/N: paves tile I of every plot of c and writes the partial
+ * results file DIR/<id>.tile-I-of-N atomically. */
+static int report_tile(const case_t *c, const cli_report_opts *ro, double *secs)
 {
+    run_results res;
+    run_options opt = ro->opt;
+    char path[4096];
+    struct timespec t0, t1;
+    int rc;
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    opt.plots_only = 1;
+    rc = run_case(&res, c, &opt);
+    if (cli_cancelled) { run_results_clear(&res); return CLI_INTERNAL; }
+    if (rc != 0) {
+        cli_print_error(&res.error, "fricert report: internal failure");
+        run_results_clear(&res);
+        return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
+    }
+    if (mkdir_p(ro->dir) != 0) {
+        fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
+        run_results_clear(&res);
+        return CLI_BAD_INPUT;
+    }
+    snprintf(path, sizeof path, "%s/%s.tile-%d-of-%d", ro->dir, c->id, opt.tile_index + 1, opt.tile_count);
+    rc = CLI_OK;
+    if (run_tile_write(path, &res, &opt) != 0) {
+        fprintf(stderr, "fricert report: cannot write %s: %s\n", path, strerror(errno));
+        rc = CLI_INTERNAL;
+    }
+    run_results_clear(&res);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+    return cli_cancelled ? CLI_INTERNAL : rc;
+}
+
+/* report (merge = 0) or merge (merge = 1): the options, reading every case
+ * (merge: every tile, merged), then writing case by case. */
+static int report_main(int argc, char **argv, int merge)
+{
+    const char *cmd = merge ? "merge" : "report";
     static const struct option opts[] = {
         {"help", no_argument, NULL, 'h'},
         {"output", required_argument, NULL, 'o'},
@@ -235,10 +276,11 @@ int cli_report(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},
         {"figure-style", required_argument, NULL, 's'},
         {"figure-face", required_argument, NULL, 'f'},
+        {"tile", required_argument, NULL, 'T'},
         {NULL, 0, NULL, 0}};
     const char *fig_style = "report";
     canvas_face fig_face = CANVAS_FACE_SANS;
-    report_opts ro;
+    cli_report_opts ro;
     long jobs = 1, depth = 0, prec = 0;
     int o, i, j, ncases, bad = 0, rc = CLI_OK;
     case_t *cases;
@@ -248,6 +290,8 @@ int cli_report(int argc, char **argv)
     int *pages;
     double *und;
     int *status;
+    int tile_i = 0, tile_n = 0;
+    cli_merged *mg = NULL;
 
     memset(&ro, 0, sizeof ro);
     ro.dir = "out";
@@ -255,22 +299,32 @@ int cli_report(int argc, char **argv)
     opterr = 0;
     while ((o = getopt_long(argc, argv, "ho:j:q", opts, NULL)) != -1) {
         switch (o) {
-        case 'h': cli_usage(stdout, "report"); return CLI_OK;
+        case 'h': cli_usage(stdout, cmd); return CLI_OK;
         case 'o':
             if (!*optarg) {
-                fprintf(stderr, "fricert report: -o: expected a folder name\n");
+                fprintf(stderr, "fricert %s: -o: expected a folder name\n", cmd);
                 return CLI_BAD_INPUT;
             }
             ro.dir = optarg;
             break;
-        case 'j': if (cli_parse_long("report", "-j", optarg, 1, 256, &jobs)) return CLI_BAD_INPUT; break;
-        case 'd': if (cli_parse_long("report", "--depth", optarg, 1, 24, &depth)) return CLI_BAD_INPUT; break;
-        case 'p': if (cli_parse_long("report", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT; break;
+        case 'j': if (cli_parse_long(cmd, "-j", optarg, 1, 256, &jobs)) return CLI_BAD_INPUT; break;
+        case 'T':
+        case 'd':
+        case 'p':
+            if (merge) {   /* a merge takes the tiles' own --depth and --prec */
+                fprintf(stderr, "fricert merge: --%s: not an option of merge (the tiles' own options are used)\n",
+                        o == 'T' ? "tile" : o == 'd' ? "depth" : "prec");
+                return CLI_BAD_INPUT;
+            }
+            if (o == 'T' && cli_parse_tile("report", optarg, &tile_i, &tile_n)) return CLI_BAD_INPUT;
+            if (o == 'd' && cli_parse_long("report", "--depth", optarg, 1, 24, &depth)) return CLI_BAD_INPUT;
+            if (o == 'p' && cli_parse_long("report", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT;
+            break;
         case 't': ro.templates = optarg; break;
         case 'q': ro.quiet = 1; break;
         case 's':
             if (report_figure_style_named(&ro.fig, optarg, CANVAS_FACE_SANS)) {
-                fprintf(stderr, "fricert report: --figure-style: expected report, paper or paper-wide, got '%s'\n",
+                fprintf(stderr, "fricert %s: --figure-style: expected report, paper or paper-wide, got '%s'\n", cmd,
                         optarg);
                 return CLI_BAD_INPUT;
             }
@@ -278,27 +332,28 @@ int cli_report(int argc, char **argv)
             break;
         case 'f':
             if (strcmp(optarg, "sans") != 0 && strcmp(optarg, "serif") != 0) {
-                fprintf(stderr, "fricert report: --figure-face: expected sans or serif, got '%s'\n", optarg);
+                fprintf(stderr, "fricert %s: --figure-face: expected sans or serif, got '%s'\n", cmd, optarg);
                 return CLI_BAD_INPUT;
             }
             fig_face = strcmp(optarg, "serif") == 0 ? CANVAS_FACE_SERIF : CANVAS_FACE_SANS;
             break;
         case ':':
-            fprintf(stderr, "fricert report: %s: missing value\n", argv[optind - 1]);
+            fprintf(stderr, "fricert %s: %s: missing value\n", cmd, argv[optind - 1]);
             return CLI_BAD_INPUT;
         default:
             if (optopt && optopt != '?' && strchr("oj", optopt))
-                fprintf(stderr, "fricert report: -%c: missing value\n", optopt);
+                fprintf(stderr, "fricert %s: -%c: missing value\n", cmd, optopt);
             else
-                fprintf(stderr, "fricert report: unknown option '%s' (see fricert report --help)\n",
-                        argv[optind - 1]);
+                fprintf(stderr, "fricert %s: unknown option '%s' (see fricert %s --help)\n", cmd,
+                        argv[optind - 1], cmd);
             return CLI_BAD_INPUT;
         }
     }
     report_figure_style_named(&ro.fig, fig_style, fig_face);
     ncases = argc - optind;
     if (ncases <= 0) {
-        fprintf(stderr, "fricert report: no case files given (see fricert report --help)\n");
+        fprintf(stderr, merge ? "fricert merge: no folders given (see fricert merge --help)\n"
+                              : "fricert report: no case files given (see fricert report --help)\n");
         return CLI_BAD_INPUT;
     }
     if (ro.templates == NULL) {
@@ -324,26 +379,32 @@ int cli_report(int argc, char **argv)
         }
         if (stat("templates", &sb) == 0 && S_ISDIR(sb.st_mode)) ro.templates = "templates";
     } else if (stat(ro.templates, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "fricert report: --templates: no folder '%s'\n", ro.templates);
+        fprintf(stderr, "fricert %s: --templates: no folder '%s'\n", cmd, ro.templates);
         return CLI_BAD_INPUT;
     }
     ro.opt.prec = prec;
     ro.opt.depth = (int) depth;
     ro.opt.threads = (int) jobs;
     ro.opt.progress = !ro.quiet && isatty(2);
-    ro.opt.cancel = &cancelled;
+    ro.opt.cancel = &cli_cancelled;
+    ro.opt.tile_index = tile_i - 1;
+    ro.opt.tile_count = tile_n;
 
-    cases = flint_calloc(ncases, sizeof(case_t));
+    if (merge) {   /* the cases named by the tiles, and their merged pavings */
+        rc = cli_merge_load(&cases, &mg, &ncases, argv + optind, argc - optind);
+        if (rc != CLI_OK) return rc;
+    } else cases = flint_calloc(ncases, sizeof(case_t));
     for (i = 0; i < ncases; i++) {
         case_error_t err;
         char msg[1200];
-        if (case_read(&cases[i], argv[optind + i], &err)) {
+        if (!merge && case_read(&cases[i], argv[optind + i], &err)) {
             fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             bad = 1;
             continue;
         }
-        {   /* the template must exist before anything is computed or written */
+        if (tile_n == 0) {   /* the template must exist before anything is computed or written
+                                (a tile writes no report: its merge needs the template) */
             char tp[4096];
             FILE *tf;
             snprintf(tp, sizeof tp, "%s/%s.tmpl", ro.templates, cases[i].template_name);
@@ -373,13 +434,27 @@ int cli_report(int argc, char **argv)
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
-        for (i = 0; i < ncases && !cancelled; i++) {
-            status[i] = report_case(&cases[i], &ro, &secs[i], &pages[i], &und[i]);
+        for (i = 0; i < ncases && !cli_cancelled; i++) {
+            if (tile_n > 0) status[i] = report_tile(&cases[i], &ro, &secs[i]);
+            else if (merge) {
+                cli_report_opts rm = ro;
+                rm.opt.prec = mg[i].prec;
+                rm.opt.depth = mg[i].depth;
+                rm.opt.given = mg[i].pave;
+                status[i] = report_case(&cases[i], &rm, &secs[i], &pages[i], &und[i]);
+            } else status[i] = report_case(&cases[i], &ro, &secs[i], &pages[i], &und[i]);
             if (status[i] > rc) rc = status[i];
         }
-        if (cancelled) {
-            fprintf(stderr, "fricert report: interrupted by signal %d; no partial output was left\n", cancelled);
+        if (cli_cancelled) {
+            fprintf(stderr, "fricert %s: interrupted by signal %d; no partial output was left\n", cmd, cli_cancelled);
             rc = CLI_INTERNAL;
+        } else if (!ro.quiet && tile_n > 0) {
+            printf("%-24s %12s %9s  %s\n", "case", "tile", "seconds", "status");
+            for (i = 0; i < ncases; i++) {
+                char tl[32];
+                snprintf(tl, sizeof tl, "%d/%d", tile_i, tile_n);
+                printf("%-24s %12s %9.2f  %s\n", cases[i].id, tl, secs[i], status[i] == CLI_OK ? "written" : "FAILED");
+            }
         } else if (!ro.quiet) {
             printf("%-24s %6s %9s %12s  %s\n", "case", "pages", "seconds", "undecided %", "status");
             for (i = 0; i < ncases; i++)
@@ -394,5 +469,16 @@ int cli_report(int argc, char **argv)
     flint_free(und);
     flint_free(pages);
     flint_free(status);
+    if (mg) cli_merged_free(mg, ncases);   /* after the cases: their plots were moved out */
     return rc;
+}
+
+int cli_report(int argc, char **argv)
+{
+    return report_main(argc, argv, 0);
+}
+
+int cli_merge(int argc, char **argv)
+{
+    return report_main(argc, argv, 1);
 }

@@ -10,9 +10,12 @@ static const char *usage_main =
     "printed is a ball that contains the true value; every true/false is proved.\n"
     "\n"
     "commands:\n"
-    "  report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
+    "  report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS] [--tile I/N]\n"
     "                  write DIR/<id>/ (report.pdf, results.json, figures, cells) per case\n"
-    "  check  CASE... [--prec BITS]\n"
+    "                  (--tile: only tile I of N of each plot, into DIR/<id>.tile-I-of-N)\n"
+    "  merge  DIR... [-o OUT] [-j N]\n"
+    "                  join the tile files of the folders into OUT/<id>/, as one report run\n"
+    "  check  CASE... [--prec BITS] [--tile I/N]\n"
     "                  verify every [expect] line; last line \"N passed, M failed\"\n"
     "  eval   'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]\n"
     "                  print a guaranteed enclosure or a certified verdict\n"
@@ -38,19 +41,23 @@ static const char *usage_eval =
     "example: fricert eval 'sqrt(2)'   ->  [1.41421356237309504880168872420969807857 +/- 2.09e-39]\n";
 
 static const char *usage_check =
-    "usage: fricert check CASE... [--prec BITS]\n"
+    "usage: fricert check CASE... [--prec BITS] [--tile I/N]\n"
     "\n"
     "Reads each case file and verifies every [expect] line at the case's\n"
     "precision (or BITS):\n"
     "  NAME@POINT = VALUE +/- TOL   the enclosure of NAME lies inside [VALUE-TOL, VALUE+TOL]\n"
     "  NAME@POINT = true|false|unknown   the certified verdict is exactly this\n"
-    "  claim.NAME = STATUS          the claim's status (not implemented yet: fails)\n"
+    "  claim.NAME = STATUS          the claim's verdict is exactly STATUS\n"
     "A case that cannot be read prints FILE:LINE:COL: message on stderr and\n"
     "counts as one failure. Failures are printed as FILE:LINE: expect ...; the\n"
-    "last line is \"N passed, M failed\". Exit status 0 iff M = 0.\n";
+    "last line is \"N passed, M failed\". Exit status 0 iff M = 0.\n"
+    "  --prec BITS    working precision (16 to 65536; default: the case's)\n"
+    "  --tile I/N     pave only tile I (1 to N) of N (a power of 4) of each plot;\n"
+    "                 tile 1 also decides the claims and checks the [expect] lines,\n"
+    "                 so the N tile runs together check what one run checks\n";
 
 static const char *usage_report =
-    "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS]\n"
+    "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS] [--tile I/N]\n"
     "                      [--templates DIR] [--figure-style S] [--figure-face F] [-q]\n"
     "\n"
     "Reads and validates every case (nothing is written if one is bad), then for\n"
@@ -65,7 +72,28 @@ static const char *usage_report =
     "  --figure-style S   figure files: report (480x400 pt, default), paper (3.4 in\n"
     "                     column) or paper-wide (7 in page): no title, ticks >= 8 pt\n"
     "  --figure-face F    sans (DejaVu Sans, default) or serif (Latin Modern, as LaTeX)\n"
+    "  --tile I/N         pave only tile I (1 to N) of N (a power of 4: 1, 4, 16, ...)\n"
+    "                     of each plot's paved box, aligned to the quadtree, and write\n"
+    "                     the partial results file DIR/<id>.tile-I-of-N (no report);\n"
+    "                     join the N files with fricert merge\n"
     "  -q, --quiet        no progress line and no summary table\n"
+    "  -h, --help         this text\n";
+
+static const char *usage_merge =
+    "usage: fricert merge DIR... [-o OUT] [-j N] [--templates DIR] [--figure-style S]\n"
+    "                     [--figure-face F] [-q]\n"
+    "\n"
+    "Joins the partial results files <id>.tile-I-of-N that fricert report --tile\n"
+    "wrote into the folders DIR... and writes OUT/<id>/ for each case exactly as\n"
+    "fricert report does: the cells CSV and results.json are byte for byte those of\n"
+    "the untiled run (timings aside). The case file is read again from the path the\n"
+    "tiles name and must have the same bytes (SHA-256); points, claims (never tiled)\n"
+    "and [expect] lines are computed here, with the tiles' --depth and --prec. Every\n"
+    "tile of 1 .. N must be there once, from this version of fricert; otherwise\n"
+    "nothing is written and the exit status is 1.\n"
+    "  -o, --output OUT   output folder (default out)\n"
+    "  -j, --jobs N       threads for the claims' pavings (1 to 256, default 1)\n"
+    "  --templates DIR, --figure-style S, --figure-face F, -q   as for fricert report\n"
     "  -h, --help         this text\n";
 
 void cli_usage(FILE *out, const char *command)
@@ -73,5 +101,6 @@ void cli_usage(FILE *out, const char *command)
     if (command && strcmp(command, "eval") == 0) fputs(usage_eval, out);
     else if (command && strcmp(command, "check") == 0) fputs(usage_check, out);
     else if (command && strcmp(command, "report") == 0) fputs(usage_report, out);
+    else if (command && strcmp(command, "merge") == 0) fputs(usage_merge, out);
     else fputs(usage_main, out);
 }

@@ -39,3 +39,29 @@ void cli_print_error(const fc_error *err, const char *fallback)
     else snprintf(buf, sizeof buf, "%s", fallback);
     fprintf(stderr, "%s\n", buf);
 }
+
+int cli_parse_tile(const char *cmd, const char *text, int *i, int *n)
+{
+    const char *slash = text ? strchr(text, '/') : NULL;
+    char *end;
+    long a = 0, b = 0, m;
+    int ok = slash != NULL && slash > text && text[0] >= '0' && text[0] <= '9' && slash[1] >= '0' &&
+             slash[1] <= '9';
+    if (ok) {
+        errno = 0;
+        a = strtol(text, &end, 10);
+        ok = end == slash && errno == 0;
+        b = strtol(slash + 1, &end, 10);
+        ok = ok && *end == '\0' && errno == 0 && b >= 1 && b <= (1L << 24) && a >= 1 && a <= b;
+        for (m = b; ok && m > 1; m /= 4)
+            if (m % 4) ok = 0;
+    }
+    if (!ok) {
+        fprintf(stderr, "fricert %s: --tile: expected I/N with N a power of 4 (1, 4, 16, ..., 4^12) and "
+                "1 <= I <= N, got '%s'\n", cmd, text ? text : "");
+        return -1;
+    }
+    *i = (int) a;
+    *n = (int) b;
+    return 0;
+}

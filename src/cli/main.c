@@ -46,11 +46,12 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "eval") == 0) rc = cli_eval(argc, argv);
     else if (strcmp(cmd, "check") == 0) rc = cli_check(argc, argv);
     else if (strcmp(cmd, "report") == 0) rc = cli_report(argc, argv);
+    else if (strcmp(cmd, "merge") == 0) rc = cli_merge(argc, argv);
     else if (strcmp(cmd, "help") == 0) {
         cli_usage(stdout, argc > 1 ? argv[1] : NULL);
         rc = CLI_OK;
     } else {
-        fprintf(stderr, "fricert: unknown command '%s'; expected report, check or eval (see fricert --help)\n",
+        fprintf(stderr, "fricert: unknown command '%s'; expected report, merge, check or eval (see fricert --help)\n",
                 cmd);
         rc = CLI_BAD_INPUT;
     }

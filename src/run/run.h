@@ -70,6 +70,12 @@ typedef struct {
     int threads;
     int progress;
     volatile int *cancel;    /* set asynchronously to stop the pavings early */
+    /* tile_count > 1: pave only tile tile_index (0-based; see pave_problem)
+       of each plot's paved box. Claims are never tiled. */
+    int tile_index, tile_count;
+    int plots_only;          /* 1: the plots only (no points, claims or [expect] lines) */
+    pave_result *given;      /* not NULL: plot k's paving is given[k] (e.g. merged tiles),
+                                moved into the results (given[k] is left empty), not computed */
 } run_options;
 
 /* Computes everything for c: points, plots, claims, then every [expect]
@@ -79,6 +85,41 @@ typedef struct {
  * failure. res is to be cleared with run_results_clear in every case. */
 int run_case(run_results *res, const case_t *c, const run_options *opt);
 void run_results_clear(run_results *res);
+
+/* Partial results of one tile (`fricert report --tile I/N`): the tile's
+ * cells of every plot, with what a merge must check (the case's SHA-256,
+ * the engine, the run's precision and depth options, each plot's name and
+ * depth). The file is text, one record a line (see run_tile.c). */
+typedef struct {
+    char path[512];          /* the file it was read from */
+    char case_path[1024];    /* the case file, as given to report --tile */
+    char id[256];
+    char sha256[65];
+    char engine[160];        /* "VERSION GIT" of the fricert that wrote it */
+    slong prec;              /* --prec (0: the case's) */
+    int depth;               /* --depth (0: each plot's own) */
+    int tile_index, tile_count; /* 0-based index */
+    int nplots;
+    char (*plot_names)[128];
+    int *plot_depths;
+    pave_result *pave;       /* nplots tile results */
+} run_tile;
+
+/* Writes res's tiled pavings (run_case with opt->tile_count > 1 and
+ * opt->plots_only) as a partial results file at path, atomically. Returns 0
+ * or -1 (errno). */
+int run_tile_write(const char *path, const run_results *res, const run_options *opt);
+
+/* Reads a partial results file. Returns 0, or -1 with err set to
+ * "PATH:LINE:COL: message" (t needs run_tile_clear in both cases). */
+int run_tile_read(run_tile *t, const char *path, fc_error *err);
+void run_tile_clear(run_tile *t);
+
+/* Joins tiles t[0 .. n-1] (any order) of case c into out[k], one pave_result
+ * (initialised, empty) per plot of c: every tile of 1 .. N exactly once,
+ * the same case bytes, engine and options, the plots of c. Returns 0, or -1
+ * with err set (FILE:LINE:COL of the tile file at fault, or of the case). */
+int run_tile_merge(pave_result *out, run_tile *t, int n, const case_t *c, fc_error *err);
 
 /* Evaluates expectation i of c at precision prec (certified: a VALUE passes
  * only if the enclosure lies inside [V - TOL, V + TOL] for the true V; a

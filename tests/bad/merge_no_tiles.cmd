@@ -1,0 +1,3 @@
+# a folder without tile files
+mkdir empty
+"$FRICERT" merge -o out empty

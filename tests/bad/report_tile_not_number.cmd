@@ -1,0 +1,2 @@
+# --tile x: exit 1, nothing written
+"$FRICERT" report -o out "$ROOT/cases/painleve_rod.case" --tile x

@@ -1,0 +1,55 @@
+#!/bin/sh
+# tests/tile.sh -- `fricert report --tile I/N` + `fricert merge` against the
+# whole run: for 1, 4 and 16 tiles, the merged out/<id>/ must have the
+# untiled run's cells CSV and results.json byte for byte (SOURCE_DATE_EPOCH
+# set, so no timings are recorded), and its report.pdf too. Cases:
+# painleve_rod (two plots, claims, points) and ch2_one_point_obligatory
+# (a tangency point). `check --tile I/N` must pass for every tile.
+# Last line: "N passed, M failed"; exit status 1 if M > 0.
+cd "$(dirname "$0")/.." || exit 2
+ROOT=$(pwd)
+FRICERT=${FRICERT:-bin/fricert}
+case $FRICERT in /*) ;; *) FRICERT=$ROOT/$FRICERT ;; esac
+[ -x "$FRICERT" ] || { echo "tests/tile.sh: $FRICERT not built"; echo "0 passed, 1 failed"; exit 1; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+SOURCE_DATE_EPOCH=1700000000
+export SOURCE_DATE_EPOCH
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.case"; do
+    id=$(basename "$c" .case)
+    if ! "$FRICERT" report -q --templates "$ROOT/templates" -o "$tmp/whole" "$c"; then
+        bad "$id: the whole run failed"
+        continue
+    fi
+    for n in 1 4 16; do
+        i=1
+        while [ "$i" -le "$n" ]; do
+            "$FRICERT" report -q --templates "$ROOT/templates" --tile "$i/$n" -o "$tmp/tiles$n" "$c" ||
+                bad "$id: report --tile $i/$n exited $?"
+            i=$((i + 1))
+        done
+        [ -e "$tmp/tiles$n/$id" ] && bad "$id: report --tile wrote out/<id>/"
+        if ! "$FRICERT" merge -q --templates "$ROOT/templates" -o "$tmp/merged$n" "$tmp/tiles$n"; then
+            bad "$id: merge of $n tiles exited $?"
+            continue
+        fi
+        for f in "$tmp/whole/$id"/*.cells.csv "$tmp/whole/$id/results.json" "$tmp/whole/$id/report.pdf"; do
+            if cmp -s "$f" "$tmp/merged$n/$id/$(basename "$f")"; then ok
+            else bad "$id: $(basename "$f") of $n tiles merged differs from the whole run's"
+            fi
+        done
+    done
+    # check --tile: every tile passes (tile 1 also checks claims and [expect])
+    for i in 1 2 3 4; do
+        if "$FRICERT" check --tile "$i/4" "$c" >"$tmp/check.out" 2>&1; then ok
+        else bad "$id: check --tile $i/4: $(tail -n 1 "$tmp/check.out")"
+        fi
+    done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
