@@ -163,6 +163,65 @@ rp_oom(report_doc *d, rp_list *l)
         d->status = CANVAS_ERR_MEM;
 }
 
+/* ---- numbering, marks and references ---------------------------------------- */
+
+/* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
+ * marked KEY (or "sec:<number>") for the table of contents and links. */
+static void
+rp_heading(report_doc *d, int level, const char *text, const char *key)
+{
+    char num[32], *h, *k;
+
+    if (level <= 1)
+    {
+        d->nsec++;
+        d->nsub = 0;
+        snprintf(num, sizeof num, "%d", d->nsec);
+    }
+    else
+    {
+        d->nsub++;
+        snprintf(num, sizeof num, "%d.%d", d->nsec, d->nsub);
+    }
+    h = fc_printf("%s  %s", num, text);
+    k = key ? fc_strdup(key) : fc_printf("sec:%s", num);
+    /* the same room the heading asks for, so that the mark lands on its page */
+    report_doc_need(d, (level <= 1 ? 14.0 : 11.5) * 1.38 + 4 * 1.38 * REPORT_DOC_BODY + 10);
+    if (h && k)
+        report_doc_mark(d, k, 0, h, level <= 1 ? 1 : 2);
+    report_doc_heading(d, level, h ? h : text, 1);
+    flint_free(h);
+    flint_free(k);
+}
+
+/* "Table N: TEXT" above a table; returns N. */
+static int
+rp_table_caption(report_doc *d, const char *text)
+{
+    char *s = fc_printf("Table %d: %s", ++d->ntab, text);
+
+    report_doc_need(d, 60);
+    report_doc_par(d, s ? s : text, 9, 0, 0, 0);
+    d->y -= 2;
+    flint_free(s);
+    return d->ntab;
+}
+
+/* The page (1-based) of mark KEY in the previous layout, or 0. */
+static int
+rp_ref_page(const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    return k >= 0 ? d->prev->page[k] + 1 : 0;
+}
+
+static int
+rp_ref_num(const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    return k >= 0 ? d->prev->num[k] : 0;
+}
+
 /* ---- blocks --------------------------------------------------------------- */
 
 static void
@@ -193,8 +252,6 @@ rp_summary(report_doc *d, const run_results *res)
     const case_t *c = res->c;
     char *s;
 
-    if (c->summary && c->summary[0])
-        report_doc_par(d, c->summary, REPORT_DOC_BODY, 0, 0, 0);
     s = fc_printf("The case has %d parameter%s, %d definition%s and %d region%s; this report gives "
                "guaranteed enclosures at %d point%s, %d certified region diagram%s and %d claim%s. "
                "Every number below is an interval that contains the true value; every true or "
@@ -234,7 +291,11 @@ rp_parameters(report_doc *d, const run_results *res)
     }
     rp_oom(d, &l);
     if (!l.oom)
+    {
+        rp_table_caption(d, "The parameters of the case.");
+        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
+    }
     rp_list_clear(&l);
 }
 
@@ -398,8 +459,11 @@ rp_plot(report_doc *d, const run_results *res, int k)
         report_doc_need(d, fh + 44);
     else if (report_doc_room(d) - 44 < fh)
         fh = report_doc_room(d) - 44;
-    report_doc_heading(d, 2, h ? h : pl->name, 0);
-    report_doc_bookmark(d, 2, h ? h : pl->name);
+    {
+        char *key = fc_printf("plot:%s", pl->name);
+        rp_heading(d, 2, h ? h : pl->name, key);
+        flint_free(key);
+    }
     flint_free(h);
     if (!rp->ok)
     {
@@ -416,9 +480,15 @@ rp_plot(report_doc *d, const run_results *res, int k)
     have_ps = 1;
     fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
     rp_superscript(b, sizeof b, -rp->depth);
-    cap = fc_printf("Certified paving at depth %d (smallest cells 2%s of each axis), "
-                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box.",
-                 rp->depth, b, pr->ncells, a);
+    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
+                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
+                 ++d->nfig, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    {
+        char *key = fc_printf("fig:%s", pl->name);
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        flint_free(key);
+    }
     spec = ps.spec;
     spec.title = NULL;            /* the section heading carries the title */
     spec.caption = cap;
@@ -467,7 +537,12 @@ rp_plot(report_doc *d, const run_results *res, int k)
     }
     rp_oom(d, &tab);
     if (!tab.oom)
+    {
+        char *tc = fc_printf("Certified areas of the regions of Figure %d.", d->nfig);
+        rp_table_caption(d, tc ? tc : "Certified areas.");
+        flint_free(tc);
         report_doc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, REPORT_DOC_TABLE);
+    }
     flint_free(ux);
     {
         char *bx0 = pave_arf_decimal(pr->x0), *by0 = pave_arf_decimal(pr->y0);
@@ -500,6 +575,9 @@ done:
 }
 
 /* ---- claims --------------------------------------------------------------- */
+
+static char *rp_claim_over(const run_results *res, const claim_result *cl);
+static char *rp_claim_fixed(const run_results *res, const claim_result *cl, int max);
 
 /* A witness coordinate (an exact rational) as the nearest double, for drawing. */
 static double
@@ -593,7 +671,21 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
-    st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
+    {
+        char *key = fc_printf("cfig:%s", cl->claim->name);
+        char *cap = fc_printf("Figure %d: the paving that decided claim %s (%s). %s", ++d->nfig, cl->claim->name,
+                              claim_status_name(cl->status), ps.spec.caption ? ps.spec.caption : "");
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        if (cap)
+        {
+            ps.spec.caption = cap;
+            ps.spec.title = NULL;
+        }
+        st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
+        flint_free(key);
+        flint_free(cap);
+    }
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
     d->y += fh + 8;
@@ -620,7 +712,11 @@ rp_claims(report_doc *d, const run_results *res)
                          claim_status_name(cl->status));
         char *s;
 
-        report_doc_heading(d, 2, h ? h : "Claim", 1);
+        {
+            char *key = fc_printf("claim:%s", cl->claim ? cl->claim->name : "?");
+            rp_heading(d, 2, h ? h : "Claim", key);
+            flint_free(key);
+        }
         flint_free(h);
         if (says)
         {
@@ -639,6 +735,20 @@ rp_claims(report_doc *d, const run_results *res)
         s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
         report_doc_par(d, s, REPORT_DOC_BODY, 1, 0, 0);
         flint_free(s);
+        {
+            char *ov = rp_claim_over(res, cl), *fx = rp_claim_fixed(res, cl, 12);
+            if (ov && ov[0])
+                s = fc_printf("Decided over %s%s%s%s.", ov,
+                              fx ? "; held fixed at the case's values: " : "", fx ? fx : "",
+                              "");
+            else
+                s = fx ? fc_printf("Held fixed at the case's values: %s.", fx) : NULL;
+            if (s)
+                report_doc_par(d, s, 9, 0, 0, 0);
+            flint_free(s);
+            flint_free(ov);
+            flint_free(fx);
+        }
         if (cl->nwitness > 0)
         {
             rp_list l = {0};
@@ -677,6 +787,205 @@ rp_claims(report_doc *d, const run_results *res)
             report_doc_par(d, cl->detail, REPORT_DOC_BODY, 0, 0, 0);
         rp_claim_figure(d, res, i);
     }
+}
+
+/* ---- page 1: what the case is, the verdicts, the contents ------------------- */
+
+/* "θ ∈ [a, b], μ ∈ [c, d]": the box a claim was decided over. */
+static char *
+rp_claim_over(const run_results *res, const claim_result *cl)
+{
+    const case_t *c = res->c;
+    int ax[2], n = 0, k;
+    char *s = fc_strdup("");
+
+    if (cl->has_paving)
+    {
+        ax[n++] = cl->x;
+        if (cl->y >= 0)
+            ax[n++] = cl->y;
+    }
+    else if (cl->claim && cl->claim->nover > 0)
+        for (k = 0; k < cl->claim->nover && k < 2; k++)
+            ax[n++] = cl->claim->over[k];
+    else if (cl->claim && cl->claim->param >= 0)
+        ax[n++] = cl->claim->param;
+    for (k = 0; s && k < n; k++)
+    {
+        const case_param *p = &c->params[ax[k]];
+        char *nm = rp_name(p->name), *t;
+        if (p->is_range)
+        {
+            char *a = rp_expr(p->lo), *b = rp_expr(p->hi);
+            t = fc_printf("%s%s%s \xe2\x88\x88 [%s, %s]", s, k ? ", " : "", nm ? nm : "?", a ? a : "?", b ? b : "?");
+            flint_free(a);
+            flint_free(b);
+        }
+        else
+        {
+            char *v = rp_expr(p->value);
+            t = fc_printf("%s%s%s = %s", s, k ? ", " : "", nm ? nm : "?", v ? v : "?");
+            flint_free(v);
+        }
+        flint_free(nm);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The parameters a claim holds at fixed values (every parameter that is not
+ * one of its axes and not a range), as "name = value, ...", or NULL if none. */
+static char *
+rp_claim_fixed(const run_results *res, const claim_result *cl, int max)
+{
+    const case_t *c = res->c;
+    char *s = NULL;
+    int i, n = 0, more = 0;
+
+    for (i = 0; i < c->nparams; i++)
+    {
+        const case_param *p = &c->params[i];
+        char *nm, *v, *t;
+        if (p->is_range || (cl->has_paving && (i == cl->x || i == cl->y)))
+            continue;
+        if (n >= max)
+        {
+            more++;
+            continue;
+        }
+        nm = rp_name(p->name);
+        v = rp_expr(p->value);
+        t = fc_printf("%s%s%s = %s", s ? s : "", s ? ", " : "", nm ? nm : "?", v ? v : "?");
+        flint_free(nm);
+        flint_free(v);
+        flint_free(s);
+        s = t;
+        n++;
+    }
+    if (more && s)
+    {
+        char *t = fc_printf("%s and %d more (see the table of parameters)", s, more);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The witness as "name = value, ..." (exact rationals), or an em dash. */
+static char *
+rp_claim_witness(const claim_result *cl)
+{
+    char *s = NULL;
+    int k;
+
+    if (cl->nwitness == 0)
+        return fc_strdup("\xe2\x80\x94");
+    for (k = 0; k < cl->nwitness; k++)
+    {
+        char *nm = rp_name(cl->wnames[k]);
+        char *t = fc_printf("%s%s%s = %s", s ? s : "", s ? ", " : "", nm ? nm : "?", cl->wvalues[k]);
+        flint_free(nm);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The section number in a heading mark's title ("2.3  Claim ..."), or "?". */
+static void
+rp_section_number(char *buf, size_t n, const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    size_t i = 0;
+
+    if (k < 0)
+    {
+        snprintf(buf, n, "?");
+        return;
+    }
+    while (d->prev->title[k][i] && d->prev->title[k][i] != ' ' && i + 1 < n)
+    {
+        buf[i] = d->prev->title[k][i];
+        i++;
+    }
+    buf[i] = '\0';
+}
+
+static void
+rp_front(report_doc *d, const run_results *res)
+{
+    static const char *vhead[5] = {"Claim", "Verdict", "Witness", "Decided over", "See"};
+    static const char *thead[2] = {"Contents", "Page"};
+    const case_t *c = res->c;
+    rp_list l = {0}, keys = {0}, t = {0}, tk = {0};
+    int i;
+
+    if (c->summary && c->summary[0])
+        report_doc_par(d, c->summary, REPORT_DOC_BODY, 0, 0, 0);
+    if (res->nclaims > 0)
+    {
+        for (i = 0; i < res->nclaims; i++)
+        {
+            const claim_result *cl = &res->claims[i];
+            const char *name = cl->claim ? cl->claim->name : "?";
+            char *ck = fc_printf("claim:%s", name), *fk = fc_printf("cfig:%s", name), sec[32];
+            int fig, page;
+
+            rp_puts(&l, name);
+            rp_puts(&l, claim_status_name(cl->status));
+            rp_put(&l, rp_claim_witness(cl));
+            rp_put(&l, rp_claim_over(res, cl));
+            rp_section_number(sec, sizeof sec, d, ck ? ck : "");
+            fig = fk ? rp_ref_num(d, fk) : 0;
+            page = ck ? rp_ref_page(d, ck) : 0;
+            if (fig > 0)
+                rp_put(&l, fc_printf("\xc2\xa7%s, Figure %d, p. %d", sec, fig, page));
+            else
+                rp_put(&l, fc_printf("\xc2\xa7%s, p. %d", sec, page));
+            rp_puts(&keys, ck);
+            rp_puts(&keys, fig > 0 ? fk : ck);
+            rp_puts(&keys, fig > 0 ? fk : ck);
+            rp_puts(&keys, ck);
+            rp_puts(&keys, ck);
+            flint_free(ck);
+            flint_free(fk);
+        }
+        rp_oom(d, &l);
+        rp_oom(d, &keys);
+        if (!l.oom && !keys.oom)
+        {
+            rp_table_caption(d, "Verdicts on the published claims (proved, refuted, consistent: no "
+                             "counterexample found, inconclusive). Each row links to the claim's section; "
+                             "the verdict and the witness link to the figure of the paving that decided it.");
+            report_doc_mark(d, "tab:verdicts", d->ntab, NULL, 0);
+            d->cell_keys = (const char *const *) keys.v;
+            report_doc_table(d, 5, vhead, (const char *const *) l.v, res->nclaims, 2, REPORT_DOC_TABLE);
+        }
+    }
+    else
+        report_doc_par(d, "This case states no published claims to check; its results are the enclosures, "
+                          "verdicts and diagrams below.", REPORT_DOC_BODY, 0, 0, 0);
+    /* contents, from the previous layout */
+    for (i = 0; d->prev && i < d->prev->n; i++)
+        if (d->prev->level[i] > 0)
+        {
+            rp_put(&t, fc_printf("%s%s", d->prev->level[i] > 1 ? "      " : "", d->prev->title[i]));
+            rp_put(&t, fc_printf("%d", d->prev->page[i] + 1));
+            rp_puts(&tk, d->prev->key[i]);
+            rp_puts(&tk, d->prev->key[i]);
+        }
+    rp_oom(d, &t);
+    rp_oom(d, &tk);
+    if (!t.oom && !tk.oom)
+    {
+        d->cell_keys = (const char *const *) tk.v;
+        report_doc_table(d, 2, thead, (const char *const *) t.v, t.n / 2, 0, REPORT_DOC_TABLE);
+    }
+    rp_list_clear(&l);
+    rp_list_clear(&keys);
+    rp_list_clear(&t);
+    rp_list_clear(&tk);
 }
 
 /* ---- provenance ----------------------------------------------------------- */
@@ -817,7 +1126,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
-                report_doc_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, 1);
+                rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
             }
             flint_free(s);
             continue;
@@ -843,7 +1152,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
             case REPORT_TMPL_PROVENANCE:
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
-                    report_doc_heading(d, 1, "Provenance", 1);
+                    rp_heading(d, 1, "Provenance", NULL);
                 rp_provenance(d, res, date);
                 has_prov = 1;
                 break;
@@ -852,7 +1161,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
-        report_doc_heading(d, 1, "Provenance", 1);
+        rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
     }
     flint_free(drawn);
@@ -869,9 +1178,11 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     long long t;
     report_tmpl_t tm;
     report_doc d;
-    int rc = REPORT_OK, st;
+    report_doc_marks prev;
+    int rc = REPORT_OK, st, pass;
 
     memset(&d, 0, sizeof d);
+    memset(&prev, 0, sizeof prev);
     if (report_tmpl_find(tpath, sizeof tpath, template_dir, tname) != 0)
     {
         fc_error_at(err, tpath, 1, 1, "cannot open template (case %s asks for template '%s')",
@@ -886,33 +1197,45 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
         return REPORT_ERR_INPUT;
     }
     report_date(date, &t);
-
-    st = report_doc_init(&d);
-    if (st != CANVAS_OK)
-    {
-        fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
-                 ? "cannot load the DejaVu fonts (" CANVAS_FONT_REGULAR ")" : canvas_strerror(st));
-        rc = REPORT_ERR_IO;
-        goto done;
-    }
-    if (rp_info(&d, res, t) != 0)
-    {
-        fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
-        rc = REPORT_ERR_IO;
-        goto done;
-    }
-
-    rp_title(&d, res, date);
-    rc = rp_body(&d, res, &tm, date, err);
-    if (rc != REPORT_OK)
-        goto done;
     footer = fc_printf("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
-    st = report_doc_finish(&d, footer);
-    if (st != CANVAS_OK)
+
+    /* Laid out until the marks (pages of sections, figure numbers) no longer
+       change, so that page 1's verdict table and contents print the final
+       page numbers; a layout depends on the previous one only through them. */
+    for (pass = 0; pass < 5; pass++)
     {
-        fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
-        rc = REPORT_ERR_IO;
-        goto done;
+        report_doc_clear(&d);
+        st = report_doc_init(&d);
+        if (st != CANVAS_OK)
+        {
+            fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
+                     ? "cannot load the DejaVu fonts (" CANVAS_FONT_REGULAR ")" : canvas_strerror(st));
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        d.prev = pass > 0 ? &prev : NULL;
+        if (rp_info(&d, res, t) != 0)
+        {
+            fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        rp_title(&d, res, date);
+        rp_front(&d, res);
+        rc = rp_body(&d, res, &tm, date, err);
+        if (rc != REPORT_OK)
+            goto done;
+        st = report_doc_finish(&d, footer);
+        if (st != CANVAS_OK)
+        {
+            fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        if (pass > 0 && report_doc_marks_equal(&d.marks, &prev))
+            break;
+        if (pass < 4)
+            report_doc_marks_take(&d, &prev);
     }
     st = report_doc_save(&d, path);
     if (st != CANVAS_OK)
@@ -923,6 +1246,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
 done:
     flint_free(footer);
     report_doc_clear(&d);
+    report_doc_marks_clear(&prev);
     report_tmpl_clear(&tm);
     return rc;
 }
