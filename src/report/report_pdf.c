@@ -371,66 +371,256 @@ rp_point_where(const run_results *res, const run_point *pt)
     return s;
 }
 
-static void
-rp_points(report_doc *d, const run_results *res)
+/* 1 if the template mentions quantity NAME in a {{q:NAME}} or {{q:NAME@P}}. */
+static int
+rp_q_mentioned(const report_tmpl_t *t, const char *name)
 {
-    static const char *qhead[2] = {"Quantity", "Guaranteed enclosure"};
-    static const char *bhead[6] = {"Region / predicate", "Verdict", "Region / predicate",
-                                   "Verdict", "Region / predicate", "Verdict"};
-    int i, k;
+    size_t n = strlen(name);
+    int i;
+
+    for (i = 0; i < t->nitems; i++)
+    {
+        const char *s = t->items[i].text;
+        while (s && (s = strstr(s, "{{q:")) != NULL)
+        {
+            s += 4;
+            if (strncmp(s, name, n) == 0 && (s[n] == '@' || s[n] == '}'))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The quantities shown: those the template mentions, else all. CHOSEN gets
+ * nq flags; returns how many are chosen. */
+static int
+rp_points_chosen(char *chosen, const run_results *res, const report_tmpl_t *t)
+{
+    const run_point *p0 = &res->points[0];
+    int k, n = 0;
+
+    for (k = 0; k < p0->nq; k++)
+        n += chosen[k] = (char) rp_q_mentioned(t, p0->qnames[k]);
+    if (n == 0)
+        for (k = 0; k < p0->nq; k++)
+            n += chosen[k] = 1;
+    return n;
+}
+
+/* 1 if quantity K has the same enclosure (or status) at every point. */
+static int
+rp_q_constant(const run_results *res, int k)
+{
+    int i;
+
+    for (i = 1; i < res->npoints; i++)
+    {
+        const run_point *a = &res->points[0], *b = &res->points[i];
+        if (k >= b->nq || a->qst[k] != b->qst[k])
+            return 0;
+        if (a->qst[k] == EXPR_DEFINED && !arb_equal(a->q + k, b->q + k))
+            return 0;
+    }
+    return 1;
+}
+
+static char *
+rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
+{
+    if (k >= pt->nq)
+        return fc_strdup("");
+    if (pt->qst[k] == EXPR_DEFINED)
+        return fc_ball_str_unicode(pt->q + k, digits, res->prec);
+    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "not certified defined");
+}
+
+#define RP_POINT_COLS 4   /* quantity columns per table of points */
+
+/* The points: where each is; the constants once; one table points x chosen
+ * quantities at 6 significant digits (several when there are many
+ * quantities); the region verdicts per point. Full precision: the appendix
+ * (rp_appendix) and results.json. */
+static void
+rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    static const char *whead[2] = {"Point", "Where"};
+    static const char *chead[2] = {"Quantity (the same at every point)", "Guaranteed enclosure"};
+    static const char *vhead[3] = {"Point", "True", "Unknown (not decided)"};
+    char *chosen, *cst;
+    int i, k, nch, ncst = 0, nvar = 0;
+    rp_list l = {0};
 
     if (res->npoints == 0)
     {
         report_doc_par(d, "This case defines no points.", REPORT_DOC_BODY, 0, 0, 0);
         return;
     }
-    for (i = 0; i < res->npoints; i++)
+    chosen = flint_calloc(res->points[0].nq + 1, 1);
+    cst = flint_calloc(res->points[0].nq + 1, 1);
+    if (chosen == NULL || cst == NULL)
     {
-        const run_point *pt = &res->points[i];
-        rp_list q = {0}, b = {0};
-        char *h = pt->index < 0 ? fc_strdup("The case's own values") : fc_printf("Point %s", pt->name);
-        char *w = rp_point_where(res, pt);
-        int pairs = pt->nb < 3 ? (pt->nb > 0 ? pt->nb : 1) : 3;
-
-        if (h)
-            report_doc_heading(d, 2, h, 0);
-        if (w)
-            report_doc_par(d, w, 9, 0, 0, 0);
-        flint_free(h);
-        flint_free(w);
-        for (k = 0; k < pt->nq; k++)
-        {
-            rp_put(&q, rp_name(pt->qnames[k]));
-            if (pt->qst[k] == EXPR_DEFINED)
-                rp_put(&q, fc_ball_str_unicode(pt->q + k, 0, res->prec));
-            else
-                rp_puts(&q, pt->qst[k] == EXPR_UNDEFINED ? "undefined here"
-                                                         : "not certified defined here");
-        }
-        /* verdicts three to a row: name, verdict, name, verdict, ... */
-        for (k = 0; k < (pt->nb + pairs - 1) / pairs * pairs; k++)
-        {
-            if (k < pt->nb)
-            {
-                rp_put(&b, rp_name(pt->bnames[k]));
-                rp_puts(&b, tv_name(pt->b[k]));
-            }
-            else
-            {
-                rp_puts(&b, "");
-                rp_puts(&b, "");
-            }
-        }
-        rp_oom(d, &q);
-        rp_oom(d, &b);
-        if (pt->nq > 0 && !q.oom)
-            report_doc_table(d, 2, qhead, (const char *const *) q.v, pt->nq, 1, REPORT_DOC_TABLE);
-        if (pt->nb > 0 && !b.oom)
-            report_doc_table(d, 2 * pairs, bhead, (const char *const *) b.v,
-                       (pt->nb + pairs - 1) / pairs, -1, REPORT_DOC_TABLE);
-        rp_list_clear(&q);
-        rp_list_clear(&b);
+        flint_free(chosen);
+        flint_free(cst);
+        d->status = CANVAS_ERR_MEM;
+        return;
     }
+    nch = rp_points_chosen(chosen, res, t);
+    for (k = 0; k < res->points[0].nq; k++)
+        if (chosen[k])
+        {
+            cst[k] = (char) (res->npoints > 1 && rp_q_constant(res, k));
+            ncst += cst[k];
+            nvar += !cst[k];
+        }
+    if (res->npoints > 1 || res->points[0].index >= 0)
+    {
+        for (i = 0; i < res->npoints; i++)
+        {
+            rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+            rp_put(&l, rp_point_where(res, &res->points[i]));
+        }
+        rp_oom(d, &l);
+        if (!l.oom)
+        {
+            rp_table_caption(d, "The points: where the enclosures below are computed.");
+            report_doc_table(d, 2, whead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    if (ncst > 0)
+    {
+        for (k = 0; k < res->points[0].nq; k++)
+            if (chosen[k] && cst[k])
+            {
+                rp_put(&l, rp_name(res->points[0].qnames[k]));
+                rp_put(&l, rp_q_text(res, &res->points[0], k, 6));
+            }
+        rp_oom(d, &l);
+        if (!l.oom)
+        {
+            rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
+            report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    /* points x quantities, RP_POINT_COLS quantities a table */
+    {
+        int *idx = flint_malloc((nvar + 1) * sizeof(int)), m = 0, from;
+        for (k = 0; idx && k < res->points[0].nq; k++)
+            if (chosen[k] && !cst[k])
+                idx[m++] = k;
+        for (from = 0; idx && from < m; from += RP_POINT_COLS)
+        {
+            int nc = m - from < RP_POINT_COLS ? m - from : RP_POINT_COLS;
+            /* spread evenly: 5 quantities as 3 + 2, not 4 + 1 */
+            int ntabs = (m + RP_POINT_COLS - 1) / RP_POINT_COLS, per = (m + ntabs - 1) / ntabs;
+            const char *head[RP_POINT_COLS + 1];
+            char *hs[RP_POINT_COLS + 1] = {0};
+            char *cap;
+
+            nc = m - from < per ? m - from : per;
+            hs[0] = fc_strdup("Point");
+            for (k = 0; k < nc; k++)
+                hs[k + 1] = rp_name(res->points[0].qnames[idx[from + k]]);
+            for (k = 0; k <= nc; k++)
+                head[k] = hs[k] ? hs[k] : "?";
+            for (i = 0; i < res->npoints; i++)
+            {
+                rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+                for (k = 0; k < nc; k++)
+                    rp_put(&l, rp_q_text(res, &res->points[i], idx[from + k], 6));
+            }
+            rp_oom(d, &l);
+            cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
+                            "appendix and results.json).", nch < res->points[0].nq
+                            ? "; the quantities the text discusses" : "");
+            if (!l.oom)
+            {
+                rp_table_caption(d, cap ? cap : "Enclosures at the points.");
+                report_doc_table(d, nc + 1, head, (const char *const *) l.v, res->npoints, -1, REPORT_DOC_TABLE);
+            }
+            flint_free(cap);
+            for (k = 0; k <= nc; k++)
+                flint_free(hs[k]);
+            rp_list_clear(&l);
+            from += per - RP_POINT_COLS;
+        }
+        flint_free(idx);
+    }
+    /* region verdicts per point */
+    {
+        int any = 0;
+        for (i = 0; i < res->npoints; i++)
+        {
+            const run_point *pt = &res->points[i];
+            char *tr = fc_strdup(""), *un = fc_strdup("");
+            any |= pt->nb > 0;
+            for (k = 0; k < pt->nb && tr && un; k++)
+            {
+                char *nm = rp_name(pt->bnames[k]), **dst = NULL, *x;
+                if (pt->b[k] == TV_TRUE)
+                    dst = &tr;
+                else if (pt->b[k] != TV_FALSE)
+                    dst = &un;
+                if (dst && nm)
+                {
+                    x = fc_printf("%s%s%s", *dst, (*dst)[0] ? ", " : "", nm);
+                    flint_free(*dst);
+                    *dst = x;
+                }
+                flint_free(nm);
+            }
+            rp_puts(&l, pt->index < 0 ? "case" : pt->name);
+            rp_put(&l, tr && tr[0] ? tr : (flint_free(tr), fc_strdup("\xe2\x80\x94")));
+            rp_put(&l, un && un[0] ? un : (flint_free(un), fc_strdup("\xe2\x80\x94")));
+        }
+        rp_oom(d, &l);
+        if (any && !l.oom)
+        {
+            rp_table_caption(d, "Certified verdicts of the regions and boolean definitions at the points: those "
+                             "proved true; every one not listed is proved false, except the unknown ones.");
+            report_doc_table(d, 3, vhead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    flint_free(chosen);
+    flint_free(cst);
+}
+
+/* Appendix: the chosen quantities at every point at full precision. */
+static void
+rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    static const char *head[3] = {"Point", "Quantity", "Guaranteed enclosure (full precision)"};
+    char *chosen;
+    rp_list l = {0};
+    int i, k, n = 0;
+
+    if (res->npoints == 0)
+        return;
+    chosen = flint_calloc(res->points[0].nq + 1, 1);
+    if (chosen == NULL)
+        return;
+    rp_points_chosen(chosen, res, t);
+    for (i = 0; i < res->npoints; i++)
+        for (k = 0; k < res->points[i].nq; k++)
+            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+            {
+                rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+                rp_put(&l, rp_name(res->points[i].qnames[k]));
+                rp_put(&l, rp_q_text(res, &res->points[i], k, 0));
+                n++;
+            }
+    rp_oom(d, &l);
+    if (n > 0 && !l.oom)
+    {
+        rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
+        rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
+                         "that is the same at every point is listed once).");
+        report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
+    }
+    rp_list_clear(&l);
+    flint_free(chosen);
 }
 
 /* ---- plots ---------------------------------------------------------------- */
@@ -1126,6 +1316,8 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
+                if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
+                    rp_appendix(d, res, t);
                 rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
             }
             flint_free(s);
@@ -1136,7 +1328,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_SUMMARY: rp_summary(d, res); break;
             case REPORT_TMPL_PARAMETERS: rp_parameters(d, res); break;
             case REPORT_TMPL_DEFINITIONS: rp_definitions(d, res); break;
-            case REPORT_TMPL_POINTS: rp_points(d, res); break;
+            case REPORT_TMPL_POINTS: rp_points(d, res, t); break;
             case REPORT_TMPL_PLOT:
                 k = rp_plot_index(res, it->text);
                 if (k >= 0)
@@ -1151,6 +1343,9 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 break;
             case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
             case REPORT_TMPL_PROVENANCE:
+                /* the appendix comes before provenance (before its heading, if any) */
+                if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
+                    rp_appendix(d, res, t);
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
                     rp_heading(d, 1, "Provenance", NULL);
                 rp_provenance(d, res, date);
@@ -1161,6 +1356,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
+        rp_appendix(d, res, t);
         rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
     }
