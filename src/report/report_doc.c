@@ -605,13 +605,13 @@ report_doc_columns(canvas *c, int ncols, const char *const *head, const char *co
     for (j = 0; j < ncols; j++)
     {
         canvas_set_font(c, size, 1);
-        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 1;
+        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 2;
         canvas_set_font(c, size, 0);
         for (r = 0; r < nrows; r++)
         {
             const char *s = cells[r * ncols + j];
             if (s)
-                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 1);
+                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 2);
         }
         total += nat[j];
     }
@@ -626,6 +626,14 @@ report_doc_columns(canvas *c, int ncols, const char *const *head, const char *co
     {
         double rest = avail;
         nfree = ncols;
+        /* the first column names the rows: it keeps its width if it is narrow */
+        if (ncols > 1 && nat[0] <= avail / 3)
+        {
+            fixed[0] = 1;
+            w[0] = nat[0];
+            rest -= nat[0];
+            nfree--;
+        }
         do
         {
             changed = 0;

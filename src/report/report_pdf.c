@@ -435,6 +435,21 @@ rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
 }
 
 #define RP_POINT_COLS 4   /* quantity columns per table of points */
+#define RP_APPENDIX_ROWS 48 /* longest appendix of full-precision enclosures */
+
+/* Rows of the appendix (rp_appendix): each chosen quantity at every point,
+ * a quantity the same at every point once. */
+static int
+rp_appendix_rows(const run_results *res, const char *chosen)
+{
+    int i, k, n = 0;
+
+    for (i = 0; i < res->npoints; i++)
+        for (k = 0; k < res->points[i].nq; k++)
+            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                n++;
+    return n;
+}
 
 /* The points: where each is; the constants once; one table points x chosen
  * quantities at 6 significant digits (several when there are many
@@ -532,8 +547,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
             }
             rp_oom(d, &l);
             cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
-                            "appendix and results.json).", nch < res->points[0].nq
-                            ? "; the quantities the text discusses" : "");
+                            "%sresults.json).", nch < res->points[0].nq
+                            ? "; the quantities the text discusses" : "",
+                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "");
             if (!l.oom)
             {
                 rp_table_caption(d, cap ? cap : "Enclosures at the points.");
@@ -612,7 +628,9 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
                 n++;
             }
     rp_oom(d, &l);
-    if (n > 0 && !l.oom)
+    /* a long appendix would bury the report: then results.json alone holds
+       the full precision (the tables of points say so) */
+    if (n > 0 && n <= RP_APPENDIX_ROWS && !l.oom)
     {
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
         rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
@@ -789,7 +807,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     const claim_result *cl = &res->claims[i];
     report_plot_spec ps;
     report_figure_overlay ov[2];
-    double fw = report_doc_width(), fh = 0.62 * report_doc_width(), wx = NAN, wy = NAN;
+    double fw = report_doc_width(), fh = 0.5 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
@@ -1105,7 +1123,7 @@ rp_section_number(char *buf, size_t n, const report_doc *d, const char *key)
 static void
 rp_front(report_doc *d, const run_results *res)
 {
-    static const char *vhead[5] = {"Claim", "Verdict", "Witness", "Decided over", "See"};
+    static const char *vhead[4] = {"Claim", "Verdict", "Witness", "See"};
     static const char *thead[2] = {"Contents", "Page"};
     const case_t *c = res->c;
     rp_list l = {0}, keys = {0}, t = {0}, tk = {0};
@@ -1125,18 +1143,16 @@ rp_front(report_doc *d, const run_results *res)
             rp_puts(&l, name);
             rp_puts(&l, claim_status_name(cl->status));
             rp_put(&l, rp_claim_witness(cl));
-            rp_put(&l, rp_claim_over(res, cl));
             rp_section_number(sec, sizeof sec, d, ck ? ck : "");
             fig = fk ? rp_ref_num(d, fk) : 0;
             page = ck ? rp_ref_page(d, ck) : 0;
             if (fig > 0)
-                rp_put(&l, fc_printf("\xc2\xa7%s, Figure %d, p. %d", sec, fig, page));
+                rp_put(&l, fc_printf("\xc2\xa7%s, Fig. %d, p. %d", sec, fig, page));
             else
                 rp_put(&l, fc_printf("\xc2\xa7%s, p. %d", sec, page));
             rp_puts(&keys, ck);
             rp_puts(&keys, fig > 0 ? fk : ck);
             rp_puts(&keys, fig > 0 ? fk : ck);
-            rp_puts(&keys, ck);
             rp_puts(&keys, ck);
             flint_free(ck);
             flint_free(fk);
@@ -1146,11 +1162,13 @@ rp_front(report_doc *d, const run_results *res)
         if (!l.oom && !keys.oom)
         {
             rp_table_caption(d, "Verdicts on the published claims (proved, refuted, consistent: no "
-                             "counterexample found, inconclusive). Each row links to the claim's section; "
-                             "the verdict and the witness link to the figure of the paving that decided it.");
+                             "counterexample found, inconclusive). The claim and its "
+                             "section number link to its section (where the box it was decided over and the "
+                             "parameters held fixed are stated); the verdict and the witness link to the figure "
+                             "of the paving that decided it.");
             report_doc_mark(d, "tab:verdicts", d->ntab, NULL, 0);
             d->cell_keys = (const char *const *) keys.v;
-            report_doc_table(d, 5, vhead, (const char *const *) l.v, res->nclaims, 2, REPORT_DOC_TABLE);
+            report_doc_table(d, 4, vhead, (const char *const *) l.v, res->nclaims, 2, REPORT_DOC_TABLE);
         }
     }
     else
@@ -1180,6 +1198,9 @@ rp_front(report_doc *d, const run_results *res)
 
 /* ---- provenance ----------------------------------------------------------- */
 
+/* About the height of the provenance block, in points (kept on one page). */
+#define RP_PROV_HEIGHT(res) (330.0 + 14.0 * (res)->nplots)
+
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
 {
@@ -1190,6 +1211,8 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     char *s;
     int i, repro = rp_reproducible();
 
+    /* provenance ends the report: kept in one piece, so the last page is never nearly empty */
+    report_doc_need(d, RP_PROV_HEIGHT(res));
     s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
                res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
     report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
@@ -1317,7 +1340,10 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
+                {
                     rp_appendix(d, res, t);
+                    report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
+                }
                 rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
             }
             flint_free(s);
@@ -1357,6 +1383,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     if (!has_prov && d->status == CANVAS_OK)
     {
         rp_appendix(d, res, t);
+        report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
         rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
     }
