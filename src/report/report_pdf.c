@@ -586,6 +586,17 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                 }
                 flint_free(nm);
             }
+            {
+                int nun = 0;
+                for (k = 0; k < pt->nb; k++)
+                    nun += pt->b[k] != TV_TRUE && pt->b[k] != TV_FALSE;
+                if (nun > 6 && un)
+                {
+                    /* a point with ranges decides little: say how much, not every name */
+                    flint_free(un);
+                    un = fc_printf("%d of the %d (the point's ranges are too wide to decide them)", nun, pt->nb);
+                }
+            }
             rp_puts(&l, pt->index < 0 ? "case" : pt->name);
             rp_put(&l, tr && tr[0] ? tr : (flint_free(tr), fc_strdup("\xe2\x80\x94")));
             rp_put(&l, un && un[0] ? un : (flint_free(un), fc_strdup("\xe2\x80\x94")));
@@ -655,7 +666,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
     const char **names = NULL;
     rp_list tab = {0};
     char *h, *cap = NULL, *ux, buf[160], a[64], b[64];
-    double fw = report_doc_width(), fh = 0.74 * report_doc_width();
+    double fw = report_doc_width(), fh = 0.66 * report_doc_width();
     int r, nrows = 0, st, have_ps = 0;
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
@@ -663,7 +674,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
     h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
                                   : fc_printf("Plot %s", pl->name);
     /* a figure shrinks to at most 30 % less rather than leave a page half empty */
-    if (report_doc_room(d) - 44 < 0.7 * fh)
+    if (report_doc_room(d) - 44 < 0.55 * fh)
         report_doc_need(d, fh + 44);
     else if (report_doc_room(d) - 44 < fh)
         fh = report_doc_room(d) - 44;
@@ -784,6 +795,7 @@ done:
 
 /* ---- claims --------------------------------------------------------------- */
 
+static char *rp_claim_witness(const claim_result *cl);
 static char *rp_claim_over(const run_results *res, const claim_result *cl);
 static char *rp_claim_fixed(const run_results *res, const claim_result *cl, int max);
 
@@ -807,7 +819,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     const claim_result *cl = &res->claims[i];
     report_plot_spec ps;
     report_figure_overlay ov[2];
-    double fw = report_doc_width(), fh = 0.5 * report_doc_width(), wx = NAN, wy = NAN;
+    double fw = report_doc_width(), fh = 0.42 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
@@ -903,8 +915,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
 static void
 rp_claims(report_doc *d, const run_results *res)
 {
-    static const char *whead[2] = {"Parameter", "Witness value"};
-    int i, k;
+    int i;
 
     if (res->nclaims == 0)
     {
@@ -959,16 +970,11 @@ rp_claims(report_doc *d, const run_results *res)
         }
         if (cl->nwitness > 0)
         {
-            rp_list l = {0};
-            for (k = 0; k < cl->nwitness; k++)
-            {
-                rp_put(&l, rp_name(cl->wnames[k]));
-                rp_puts(&l, cl->wvalues[k]);
-            }
-            rp_oom(d, &l);
-            if (!l.oom)
-                report_doc_table(d, 2, whead, (const char *const *) l.v, cl->nwitness, 1, REPORT_DOC_TABLE);
-            rp_list_clear(&l);
+            char *w = rp_claim_witness(cl);
+            s = fc_printf("Witness (exact): %s.", w ? w : "?");
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            flint_free(s);
+            flint_free(w);
         }
         if (cl->claim_side && cl->claim_side[0])
         {
@@ -982,7 +988,7 @@ rp_claims(report_doc *d, const run_results *res)
             report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
-        if (cl->status == CLAIM_CONSISTENT)
+        if (cl->status == CLAIM_CONSISTENT && !(cl->detail && cl->detail[0]))
         {
             char u[64];
             fc_ball_bound_d(u, sizeof u, cl->undecided, 100, 3, 'g', 1);
@@ -1198,8 +1204,9 @@ rp_front(report_doc *d, const run_results *res)
 
 /* ---- provenance ----------------------------------------------------------- */
 
-/* About the height of the provenance block, in points (kept on one page). */
-#define RP_PROV_HEIGHT(res) (330.0 + 14.0 * (res)->nplots)
+/* About the height of the provenance block, in points: it ends the report
+ * and is kept in one piece, so the last page is never nearly empty. */
+#define RP_PROV_HEIGHT(res) (300.0 + 16.0 * (res)->nplots)
 
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
@@ -1208,15 +1215,10 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     static const char *phead[6] = {"Plot", "Depth", "Budgets", "Cells", "Evaluations", "Time"};
     const case_t *c = res->c;
     rp_list l = {0}, p = {0};
-    char *s;
     int i, repro = rp_reproducible();
 
     /* provenance ends the report: kept in one piece, so the last page is never nearly empty */
     report_doc_need(d, RP_PROV_HEIGHT(res));
-    s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
-               res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
-    report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
-    flint_free(s);
 
     rp_puts(&l, "Case file");
     rp_puts(&l, c->path);
@@ -1338,7 +1340,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 const report_tmpl_item *nx = i + 1 < t->nitems ? &t->items[i + 1] : NULL;
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
-                    report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
+                    report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
                     rp_appendix(d, res, t);
