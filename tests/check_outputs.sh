@@ -8,7 +8,7 @@
 #   the rod cases, the Greek letters the figures draw (θ, μ, and θ̇ with its
 #   combining dot in rod_liftoff_model);
 # - report.pdf: at most 15 pages, page 1 with the verdicts and contents, the
-#   last page at least a fifth full;
+#   last page at least a fifth full, no word outside the margins;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail).
 # Last line "N passed, M failed".
@@ -67,6 +67,8 @@ for c in cases/*.case; do
     for cl in $(sed -n 's/^\[claim  *\([A-Za-z0-9_]*\)\].*/\1/p' "$c"); do
         if sed -n '/Verdicts on the published claims/,/^Contents$/p' "$tmp/p1" | grep -qw -- "$cl"; then ok; else bad "$id/report.pdf: claim $cl not in page 1's verdict table"; fi
     done
+    out=$(pdftotext -bbox "$f" - 2>/dev/null | awk -F'"' '/<word/ { if ($2 < 55 || $6 > 540) bad++ } END { print bad + 0 }')
+    if [ "$out" -eq 0 ]; then ok; else bad "$id/report.pdf: $out words outside the margins"; fi
     low=$(pdftotext -bbox -f "$pages" -l "$pages" "$f" - 2>/dev/null |
           sed -n 's/.*yMax="\([0-9.]*\)".*/\1/p' | awk '$1 < 780 && $1 > m { m = $1 } END { print int(m) }')
     if [ "${low:-0}" -ge 200 ]; then ok; else bad "$id/report.pdf: last page filled to y = $low pt only (< 1/5)"; fi

@@ -163,6 +163,31 @@ rp_oom(report_doc *d, rp_list *l)
         d->status = CANVAS_ERR_MEM;
 }
 
+/* TEXT with " +/- " written " ± " (the claim module's enclosures, printed with
+ * the typographic sign like every other ball of the report); flint_malloc'd. */
+static char *
+rp_pm(const char *text)
+{
+    const char *p = text;
+    char *out = flint_malloc(strlen(text) + 1), *q = out;
+
+    if (out == NULL)
+        return NULL;
+    while (*p)
+    {
+        if (strncmp(p, "+/-", 3) == 0)
+        {
+            memcpy(q, "\xc2\xb1", 2);   /* 2 bytes for 3: fits */
+            q += 2;
+            p += 3;
+        }
+        else
+            *q++ = *p++;
+    }
+    *q = '\0';
+    return out;
+}
+
 /* ---- numbering, marks and references ---------------------------------------- */
 
 /* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
@@ -710,12 +735,16 @@ rp_plot(report_doc *d, const run_results *res, int k)
     }
     spec = ps.spec;
     spec.title = NULL;            /* the section heading carries the title */
-    spec.caption = cap;
+    spec.caption = NULL;          /* the numbered caption is a wrapped paragraph below */
     names = (const char **) ps.names;
+    fh -= 24;
     st = report_figure_draw(d->c, &spec, report_doc_left(), d->y, fw, fh);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
-    d->y += fh + 8;
+    d->y += fh + 2;
+    if (cap)
+        report_doc_par(d, cap, 8.5, 0, 0, 0);
+    d->y += 4;
 
     /* certified-area table */
     ux = NULL;
@@ -823,6 +852,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
+    char *wlabel = NULL, *wtext = NULL;
 
     if (!cl->has_paving || cl->pave.ncells == 0)
         return;
@@ -848,7 +878,9 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
         nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
         memset(ov, 0, sizeof ov);
-        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = "witness";
+        wlabel = rp_claim_witness(cl);
+        wtext = fc_printf("witness %s", wlabel ? wlabel : "");
+        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = wtext ? wtext : "witness";
         ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
         ov[0].colour.r = ov[1].colour.r = 0;
         ov[0].colour.g = ov[1].colour.g = 0;
@@ -897,18 +929,21 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
                               claim_status_name(cl->status), ps.spec.caption ? ps.spec.caption : "");
         if (key)
             report_doc_mark(d, key, d->nfig, NULL, 0);
-        if (cap)
-        {
-            ps.spec.caption = cap;
-            ps.spec.title = NULL;
-        }
+        ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
+        ps.spec.title = NULL;
+        fh -= 24;
         st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
+        d->y += fh + 2;
+        if (cap)
+            report_doc_par(d, cap, 8.5, 0, 0, 0);
+        d->y += 4;
         flint_free(key);
         flint_free(cap);
     }
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
-    d->y += fh + 8;
+    flint_free(wlabel);
+    flint_free(wtext);
     report_plot_spec_clear(&ps);
 }
 
@@ -978,13 +1013,17 @@ rp_claims(report_doc *d, const run_results *res)
         }
         if (cl->claim_side && cl->claim_side[0])
         {
-            s = fc_printf("The claim's side at the witness: %s", cl->claim_side);
+            char *u = rp_pm(cl->claim_side);
+            s = fc_printf("The claim's side at the witness: %s", u ? u : cl->claim_side);
+            flint_free(u);
             report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
-            s = fc_printf("The model's side at the witness: %s", cl->model_side);
+            char *u = rp_pm(cl->model_side);
+            s = fc_printf("The model's side at the witness: %s", u ? u : cl->model_side);
+            flint_free(u);
             report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
@@ -998,7 +1037,11 @@ rp_claims(report_doc *d, const run_results *res)
             flint_free(s);
         }
         if (cl->detail && cl->detail[0])
-            report_doc_par(d, cl->detail, REPORT_DOC_BODY, 0, 0, 0);
+        {
+            char *u = rp_pm(cl->detail);
+            report_doc_par(d, u ? u : cl->detail, REPORT_DOC_BODY, 0, 0, 0);
+            flint_free(u);
+        }
         rp_claim_figure(d, res, i);
     }
 }
@@ -1206,7 +1249,7 @@ rp_front(report_doc *d, const run_results *res)
 
 /* About the height of the provenance block, in points: it ends the report
  * and is kept in one piece, so the last page is never nearly empty. */
-#define RP_PROV_HEIGHT(res) (300.0 + 16.0 * (res)->nplots)
+#define RP_PROV_HEIGHT(res) (330.0 + 16.0 * (res)->nplots)
 
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
@@ -1219,6 +1262,13 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
 
     /* provenance ends the report: kept in one piece, so the last page is never nearly empty */
     report_doc_need(d, RP_PROV_HEIGHT(res));
+    {
+        char *s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
+                            res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(),
+                            canvas_hpdf_version());
+        report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
+        flint_free(s);
+    }
 
     rp_puts(&l, "Case file");
     rp_puts(&l, c->path);
