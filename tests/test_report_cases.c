@@ -156,7 +156,12 @@ static void check_json(const char *path, const case_t *c)
         json_t *pl = json_array_get(v, i), *st = json_object_get(pl, "stats");
         assert_true(json_is_string(json_object_get(pl, "cells_file")));
         assert_true(json_is_array(json_object_get(pl, "x_range")));
-        assert_true(json_is_number(json_object_get(json_object_get(pl, "area"), "undecided")));
+        {
+            json_t *u = json_object_get(json_object_get(pl, "area"), "undecided");
+            assert_true(json_is_object(u));
+            assert_true(json_is_number(json_object_get(u, "lo")) && json_is_number(json_object_get(u, "hi")));
+            assert_true(json_number_value(json_object_get(u, "lo")) <= json_number_value(json_object_get(u, "hi")));
+        }
         assert_true(json_is_integer(json_object_get(st, "cells")));
         assert_true(json_is_integer(json_object_get(st, "evaluations")));
         assert_true(json_is_integer(json_object_get(st, "max_depth")));

@@ -122,6 +122,28 @@ canvas_pdf_bookmark(canvas_pdf *p, int level, const char *title, double y)
 }
 
 int
+canvas_pdf_link(canvas_pdf *p, int from, double x, double y, double w, double h, int to, double y_to)
+{
+    HPDF_Destination dst;
+    HPDF_Annotation a;
+    HPDF_Rect r;
+
+    if (from < 0 || from >= p->npages || to < 0 || to >= p->npages)
+        return CANVAS_ERR_STATE;
+    dst = HPDF_Page_CreateDestination(p->pages[to]);
+    if (dst == NULL || HPDF_Destination_SetFitH(dst, (HPDF_REAL) (p->h - y_to)) != HPDF_OK)
+        return CANVAS_ERR_LIB;
+    r.left = (HPDF_REAL) x;
+    r.right = (HPDF_REAL) (x + w);
+    r.top = (HPDF_REAL) (p->h - y);
+    r.bottom = (HPDF_REAL) (p->h - y - h);
+    a = HPDF_Page_CreateLinkAnnot(p->pages[from], r, dst);
+    if (a == NULL || HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0) != HPDF_OK)
+        return CANVAS_ERR_LIB;
+    return CANVAS_OK;
+}
+
+int
 canvas_pdf_info(canvas_pdf *p, const char *title, const char *subject, const char *creator,
                 long long t)
 {

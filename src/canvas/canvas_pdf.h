@@ -31,6 +31,11 @@ canvas *canvas_pdf_page_canvas(canvas_pdf *p, int i, int *status);
  * CANVAS_ code. */
 int canvas_pdf_bookmark(canvas_pdf *p, int level, const char *title, double y);
 
+/* A link annotation (no border) over the rectangle X, Y, W, H (points from
+ * the top-left corner) of page FROM (0-based) that jumps to height Y_TO of
+ * page TO.  Both pages must exist.  Returns a CANVAS_ code. */
+int canvas_pdf_link(canvas_pdf *p, int from, double x, double y, double w, double h, int to, double y_to);
+
 /* Title, subject, creator (= producer) and the creation and modification
  * dates (T, seconds since 1970, UTC). Returns a CANVAS_ code. */
 int canvas_pdf_info(canvas_pdf *p, const char *title, const char *subject, const char *creator,

@@ -73,7 +73,7 @@ char *report_plot_spec_axis_label(const case_t *c, const char *label, int param)
 static int build(report_plot_spec *ps, const run_results *res, const pave_result *pr, int nregions,
                  const char *const *names, const char *const *colours, const char *title, const char *xl,
                  const char *yl, int xparam, int yparam, const arb_t xlo, const arb_t xhi, const arb_t ylo,
-                 const arb_t yhi, int depth)
+                 const arb_t yhi, int depth, int raw_names)
 {
     const case_t *c = res->c;
     arf_t x0, x1, y0, y1;
@@ -99,8 +99,8 @@ static int build(report_plot_spec *ps, const run_results *res, const pave_result
     }
     arf_clear(x0); arf_clear(x1); arf_clear(y0); arf_clear(y1);
     for (r = 0; r < nregions; r++) {
-        char *u = expr_name_unicode(names[r]);
-        ps->names[r] = dupstr(u);
+        char *u = raw_names ? NULL : expr_name_unicode(names[r]);
+        ps->names[r] = dupstr(u ? u : names[r]);
         flint_free(u);
         ps->colours[r] = report_plot_spec_colour(colours ? colours[r] : NULL, r);
         report_plot_spec_range(buf, sizeof buf, pr->area_lo[r], pr->area_hi[r]);
@@ -149,25 +149,39 @@ int report_plot_spec_build(report_plot_spec *ps, const run_results *res, int k)
     if (names == NULL) return -1;
     for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
     rc = build(ps, res, &rp->pave, pl->nregions, names, (const char *const *) pl->colours, pl->title,
-               pl->x_label, pl->y_label, pl->x, pl->y, rp->x_lo, rp->x_hi, rp->y_lo, rp->y_hi, rp->depth);
+               pl->x_label, pl->y_label, pl->x, pl->y, rp->x_lo, rp->x_hi, rp->y_lo, rp->y_hi, rp->depth, 0);
     flint_free(names);
     return rc;
 }
 
 int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, int k, int depth)
 {
-    static const char *names[3] = {"agree", "claim_only", "model_only"};
-    static const char *tnames[2] = {"model_holds", "model_fails"};
+    /* the legend in words from the claim's kind (no internal names): the
+       paving's labels are 0 "they agree", 1 claim true and model false,
+       2 model true and claim false */
+    static const char *eq[3] = {"claim and model agree (both hold or neither)",
+                                "claim holds, model does not",
+                                "model holds, claim does not"};
+    static const char *imp[3] = {"claim \xe2\x87\x92 model holds",
+                                 "claim holds, model does not (counterexample)",
+                                 "model holds, claim does not (allowed)"};
+    static const char *impby[3] = {"model \xe2\x87\x92 claim holds",
+                                   "claim holds, model does not (allowed)",
+                                   "model holds, claim does not (counterexample)"};
+    static const char *tnames[2] = {"the model holds for some value", "the model fails for every value"};
     static const char *colours[3] = {"#009e73", "#d55e00", "#cc79a7"};
     static const char *tcolours[2] = {"#e69f00", "#56b4e9"};
     const claim_result *rc = &res->claims[k];
-    int thr = rc->claim->kind == CASE_CLAIM_THRESHOLD;
+    case_claim_kind kind = rc->claim->kind;
+    int thr = kind == CASE_CLAIM_THRESHOLD;
+    const char *const *names = thr ? tnames : kind == CASE_CLAIM_IMPLIES ? imp
+                             : kind == CASE_CLAIM_IMPLIED_BY ? impby : eq;
     char title[256];
     if (!rc->has_paving) return -1;
     snprintf(title, sizeof title, thr ? "Claim %s: where the model holds" :
              "Claim %s: where the claim and the model agree", rc->claim->name);
-    return build(ps, res, &rc->pave, thr ? 2 : 3, thr ? tnames : names, thr ? tcolours : colours, title, NULL,
-                 NULL, rc->x, rc->y, rc->x_lo, rc->x_hi, rc->y_lo, rc->y_hi, depth);
+    return build(ps, res, &rc->pave, thr ? 2 : 3, (const char **) names, thr ? tcolours : colours, title, NULL,
+                 NULL, rc->x, rc->y, rc->x_lo, rc->x_hi, rc->y_lo, rc->y_hi, depth, 1);
 }
 
 void report_plot_spec_clear(report_plot_spec *ps)

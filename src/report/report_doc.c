@@ -30,6 +30,8 @@ report_doc_bottom(void)
     return REPORT_DOC_PAGE_H - REPORT_DOC_MARGIN_BOTTOM;
 }
 
+static void report_doc_make_links(report_doc *d);
+
 static void
 report_doc_fail(report_doc *d, int status)
 {
@@ -108,6 +110,7 @@ report_doc_finish(report_doc *d, const char *footer)
     if (d->c->in_page)
         report_doc_fail(d, canvas_end_page(d->c));
     report_doc_fail(d, canvas_status(d->c));
+    report_doc_make_links(d);
     for (i = 0; i < canvas_pdf_npages(d->pdf) && d->status == CANVAS_OK; i++)
     {
         int st;
@@ -135,9 +138,170 @@ report_doc_finish(report_doc *d, const char *footer)
     return d->status;
 }
 
+/* ---- marks and links ------------------------------------------------------ */
+
+int
+report_doc_page(const report_doc *d)
+{
+    return d->pdf ? canvas_pdf_npages(d->pdf) - 1 : -1;
+}
+
+void
+report_doc_mark(report_doc *d, const char *key, int num, const char *title, int level)
+{
+    report_doc_marks *m = &d->marks;
+
+    if (m->n == m->a)
+    {
+        int a = m->a ? 2 * m->a : 16;
+        char **k = flint_realloc(m->key, a * sizeof(char *)), **t;
+        int *pg, *nm, *lv;
+        double *y;
+
+        if (k) m->key = k;
+        t = flint_realloc(m->title, a * sizeof(char *));
+        if (t) m->title = t;
+        pg = flint_realloc(m->page, a * sizeof(int));
+        if (pg) m->page = pg;
+        nm = flint_realloc(m->num, a * sizeof(int));
+        if (nm) m->num = nm;
+        lv = flint_realloc(m->level, a * sizeof(int));
+        if (lv) m->level = lv;
+        y = flint_realloc(m->y, a * sizeof(double));
+        if (y) m->y = y;
+        if (!k || !t || !pg || !nm || !lv || !y)
+        {
+            report_doc_fail(d, CANVAS_ERR_MEM);
+            return;
+        }
+        m->a = a;
+    }
+    m->key[m->n] = fc_strdup(key);
+    m->title[m->n] = fc_strdup(title ? title : "");
+    if (m->key[m->n] == NULL || m->title[m->n] == NULL)
+    {
+        flint_free(m->key[m->n]);
+        flint_free(m->title[m->n]);
+        report_doc_fail(d, CANVAS_ERR_MEM);
+        return;
+    }
+    m->page[m->n] = report_doc_page(d);
+    m->y[m->n] = d->y;
+    m->num[m->n] = num;
+    m->level[m->n] = level;
+    m->n++;
+}
+
+int
+report_doc_mark_find(const report_doc_marks *m, const char *key)
+{
+    int i;
+
+    for (i = 0; m && i < m->n; i++)
+        if (strcmp(m->key[i], key) == 0)
+            return i;
+    return -1;
+}
+
+int
+report_doc_marks_equal(const report_doc_marks *a, const report_doc_marks *b)
+{
+    int i;
+
+    if (a->n != b->n)
+        return 0;
+    for (i = 0; i < a->n; i++)
+        if (strcmp(a->key[i], b->key[i]) != 0 || strcmp(a->title[i], b->title[i]) != 0
+            || a->page[i] != b->page[i] || a->num[i] != b->num[i])
+            return 0;
+    return 1;
+}
+
+void
+report_doc_marks_clear(report_doc_marks *m)
+{
+    int i;
+
+    for (i = 0; i < m->n; i++)
+    {
+        flint_free(m->key[i]);
+        flint_free(m->title[i]);
+    }
+    flint_free(m->key);
+    flint_free(m->title);
+    flint_free(m->page);
+    flint_free(m->num);
+    flint_free(m->level);
+    flint_free(m->y);
+    memset(m, 0, sizeof *m);
+}
+
+void
+report_doc_marks_take(report_doc *d, report_doc_marks *out)
+{
+    report_doc_marks_clear(out);
+    *out = d->marks;
+    memset(&d->marks, 0, sizeof d->marks);
+}
+
+void
+report_doc_link(report_doc *d, double x, double y, double w, double h, const char *key)
+{
+    report_doc_link_t *l;
+
+    if (key == NULL || d->pdf == NULL)
+        return;
+    if (d->nlinks == d->alinks)
+    {
+        int a = d->alinks ? 2 * d->alinks : 16;
+        report_doc_link_t *p = flint_realloc(d->links, a * sizeof *p);
+        if (p == NULL)
+        {
+            report_doc_fail(d, CANVAS_ERR_MEM);
+            return;
+        }
+        d->links = p;
+        d->alinks = a;
+    }
+    l = &d->links[d->nlinks];
+    l->key = fc_strdup(key);
+    if (l->key == NULL)
+    {
+        report_doc_fail(d, CANVAS_ERR_MEM);
+        return;
+    }
+    l->page = report_doc_page(d);
+    l->x = x;
+    l->y = y;
+    l->w = w;
+    l->h = h;
+    d->nlinks++;
+}
+
+static void
+report_doc_make_links(report_doc *d)
+{
+    int i;
+
+    for (i = 0; i < d->nlinks && d->status == CANVAS_OK; i++)
+    {
+        const report_doc_link_t *l = &d->links[i];
+        int k = report_doc_mark_find(&d->marks, l->key);
+        if (k >= 0)
+            report_doc_fail(d, canvas_pdf_link(d->pdf, l->page, l->x, l->y, l->w, l->h,
+                                               d->marks.page[k], d->marks.y[k] - 14 > 0 ? d->marks.y[k] - 14 : 0));
+    }
+}
+
 void
 report_doc_clear(report_doc *d)
 {
+    int i;
+
+    for (i = 0; i < d->nlinks; i++)
+        flint_free(d->links[i].key);
+    flint_free(d->links);
+    report_doc_marks_clear(&d->marks);
     canvas_pdf_free(d->pdf);
     memset(d, 0, sizeof *d);
 }
@@ -441,13 +605,13 @@ report_doc_columns(canvas *c, int ncols, const char *const *head, const char *co
     for (j = 0; j < ncols; j++)
     {
         canvas_set_font(c, size, 1);
-        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 1;
+        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 2;
         canvas_set_font(c, size, 0);
         for (r = 0; r < nrows; r++)
         {
             const char *s = cells[r * ncols + j];
             if (s)
-                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 1);
+                nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 2);
         }
         total += nat[j];
     }
@@ -462,6 +626,14 @@ report_doc_columns(canvas *c, int ncols, const char *const *head, const char *co
     {
         double rest = avail;
         nfree = ncols;
+        /* the first column names the rows: it keeps its width if it is narrow */
+        if (ncols > 1 && nat[0] <= avail / 3)
+        {
+            fixed[0] = 1;
+            w[0] = nat[0];
+            rest -= nat[0];
+            nfree--;
+        }
         do
         {
             changed = 0;
@@ -515,10 +687,18 @@ report_doc_row_prepare(canvas *c, int ncols, const char *const *row, const doubl
 
 static void
 report_doc_row_draw(report_doc *d, int ncols, const report_doc_cell *cell, const double *w, double size, int bold,
-              double h, int shade)
+              double h, int shade, const char *const *keys)
 {
     double x = report_doc_left();
     int j, k;
+
+    for (j = 0; keys && j < ncols; j++)
+    {
+        if (keys[j])
+            report_doc_link(d, x, d->y, w[j], h, keys[j]);
+        x += w[j];
+    }
+    x = report_doc_left();
 
     if (shade)
     {
@@ -559,7 +739,10 @@ report_doc_table(report_doc *d, int ncols, const char *const *head, const char *
 {
     double *w = flint_calloc(ncols, sizeof(double)), hh;
     report_doc_cell *hc = flint_calloc(ncols, sizeof(report_doc_cell)), *rc = flint_calloc(ncols, sizeof(report_doc_cell));
+    const char *const *keys = d->cell_keys;
     int r;
+
+    d->cell_keys = NULL;
 
     if (w == NULL || hc == NULL || rc == NULL)
     {
@@ -572,22 +755,24 @@ report_doc_table(report_doc *d, int ncols, const char *const *head, const char *
     {
         double h = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc);
 
-        /* a header never ends a page: it needs its first row under it */
+        /* a header never ends a page: it needs its first two rows under it;
+           the last two rows stay together (no row alone on a page) */
         if (r == 0)
-            report_doc_need(d, hh + h);
-        else if (d->y + h > report_doc_bottom())
+            report_doc_need(d, hh + (nrows <= 3 ? nrows : 2) * h);
+        else if (d->y + h > report_doc_bottom()
+                 || (r == nrows - 2 && r >= 2 && d->y + 2 * h > report_doc_bottom()))
         {
             report_doc_new_page(d);
         }
         if (r == 0 || d->y <= REPORT_DOC_MARGIN_TOP + 1e-6)
-            report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
-        report_doc_row_draw(d, ncols, rc, w, size, 0, h, r % 2);
+            report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1, NULL);
+        report_doc_row_draw(d, ncols, rc, w, size, 0, h, r % 2, keys ? keys + (size_t) r * ncols : NULL);
         report_doc_cells_free(rc, ncols);
     }
     if (nrows == 0)
     {
         report_doc_need(d, hh);
-        report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1);
+        report_doc_row_draw(d, ncols, hc, w, size, 1, hh, 1, NULL);
     }
     d->y += 0.9 * REPORT_DOC_BODY;
 done:

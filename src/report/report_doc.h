@@ -15,13 +15,56 @@
 #define REPORT_DOC_BODY 10.0        /* body text size, points */
 #define REPORT_DOC_TABLE 8.5        /* table text size */
 
+/* Named places of a laid-out document (section starts, figures, claims):
+ * the page (0-based) and height where each was drawn, a number (figure,
+ * table or section number; 0 if none), a title and a level (for a table of
+ * contents; level 0: not listed). */
+typedef struct
+{
+    char **key, **title;
+    int *page, *num, *level;
+    double *y;
+    int n, a;
+    int oom;
+} report_doc_marks;
+
+/* A link from a rectangle of a page to the mark KEY (resolved at finish). */
+typedef struct
+{
+    int page;
+    double x, y, w, h;
+    char *key;
+} report_doc_link_t;
+
 typedef struct
 {
     canvas_pdf *pdf;          /* the document (pages, outline) */
     canvas *c;                /* its drawing canvas */
     double y;                 /* top of the free space on the current page */
     int status;               /* first error: a CANVAS_ code, or CANVAS_ERR_LIB */
+    report_doc_marks marks;   /* places marked in this layout */
+    report_doc_link_t *links; /* links to marks, made at finish */
+    int nlinks, alinks;
+    const report_doc_marks *prev; /* the marks of the previous layout (page numbers to print), or NULL */
+    int nfig, ntab, nsec, nsub;   /* figure, table, section and subsection counters */
+    const char *const *cell_keys; /* for the next table only: NROWS x NCOLS mark keys
+                                     (NULL entries: no link) each cell links to */
 } report_doc;
+
+/* Records the current place as KEY (see report_doc_marks). */
+void report_doc_mark(report_doc *d, const char *key, int num, const char *title, int level);
+/* Index of KEY in M, or -1. */
+int report_doc_mark_find(const report_doc_marks *m, const char *key);
+/* 1 if A and B hold the same keys, numbers and pages in the same order. */
+int report_doc_marks_equal(const report_doc_marks *a, const report_doc_marks *b);
+/* Moves D's marks into OUT (cleared first), leaving D with none. */
+void report_doc_marks_take(report_doc *d, report_doc_marks *out);
+void report_doc_marks_clear(report_doc_marks *m);
+/* A link over X, Y, W, H of the current page to the mark KEY; made by
+ * report_doc_finish if KEY was marked (else silently dropped). */
+void report_doc_link(report_doc *d, double x, double y, double w, double h, const char *key);
+/* Current page, 0-based. */
+int report_doc_page(const report_doc *d);
 
 /* Starts a new document and its first page.  Returns a CANVAS_ code. */
 int report_doc_init(report_doc *d);
@@ -29,7 +72,7 @@ int report_doc_init(report_doc *d);
 int report_doc_info(report_doc *d, const char *title, const char *subject, const char *creator, long long t);
 /* Writes the finished document to PATH atomically.  Returns a CANVAS_ code. */
 int report_doc_save(report_doc *d, const char *path);
-/* Ends the last page and draws "FOOTER · page i of N" on every page.
+/* Ends the last page, makes the links and draws "FOOTER · page i of N" on every page.
  * Returns the first error seen (CANVAS_OK if none). */
 int report_doc_finish(report_doc *d, const char *footer);
 void report_doc_clear(report_doc *d);

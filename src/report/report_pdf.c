@@ -163,6 +163,90 @@ rp_oom(report_doc *d, rp_list *l)
         d->status = CANVAS_ERR_MEM;
 }
 
+/* TEXT with " +/- " written " ± " (the claim module's enclosures, printed with
+ * the typographic sign like every other ball of the report); flint_malloc'd. */
+static char *
+rp_pm(const char *text)
+{
+    const char *p = text;
+    char *out = flint_malloc(strlen(text) + 1), *q = out;
+
+    if (out == NULL)
+        return NULL;
+    while (*p)
+    {
+        if (strncmp(p, "+/-", 3) == 0)
+        {
+            memcpy(q, "\xc2\xb1", 2);   /* 2 bytes for 3: fits */
+            q += 2;
+            p += 3;
+        }
+        else
+            *q++ = *p++;
+    }
+    *q = '\0';
+    return out;
+}
+
+/* ---- numbering, marks and references ---------------------------------------- */
+
+/* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
+ * marked KEY (or "sec:<number>") for the table of contents and links. */
+static void
+rp_heading(report_doc *d, int level, const char *text, const char *key)
+{
+    char num[32], *h, *k;
+
+    if (level <= 1)
+    {
+        d->nsec++;
+        d->nsub = 0;
+        snprintf(num, sizeof num, "%d", d->nsec);
+    }
+    else
+    {
+        d->nsub++;
+        snprintf(num, sizeof num, "%d.%d", d->nsec, d->nsub);
+    }
+    h = fc_printf("%s  %s", num, text);
+    k = key ? fc_strdup(key) : fc_printf("sec:%s", num);
+    /* the same room the heading asks for, so that the mark lands on its page */
+    report_doc_need(d, (level <= 1 ? 14.0 : 11.5) * 1.38 + 4 * 1.38 * REPORT_DOC_BODY + 10);
+    if (h && k)
+        report_doc_mark(d, k, 0, h, level <= 1 ? 1 : 2);
+    report_doc_heading(d, level, h ? h : text, 1);
+    flint_free(h);
+    flint_free(k);
+}
+
+/* "Table N: TEXT" above a table; returns N. */
+static int
+rp_table_caption(report_doc *d, const char *text)
+{
+    char *s = fc_printf("Table %d: %s", ++d->ntab, text);
+
+    report_doc_need(d, 60);
+    report_doc_par(d, s ? s : text, 9, 0, 0, 0);
+    d->y -= 2;
+    flint_free(s);
+    return d->ntab;
+}
+
+/* The page (1-based) of mark KEY in the previous layout, or 0. */
+static int
+rp_ref_page(const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    return k >= 0 ? d->prev->page[k] + 1 : 0;
+}
+
+static int
+rp_ref_num(const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    return k >= 0 ? d->prev->num[k] : 0;
+}
+
 /* ---- blocks --------------------------------------------------------------- */
 
 static void
@@ -193,8 +277,6 @@ rp_summary(report_doc *d, const run_results *res)
     const case_t *c = res->c;
     char *s;
 
-    if (c->summary && c->summary[0])
-        report_doc_par(d, c->summary, REPORT_DOC_BODY, 0, 0, 0);
     s = fc_printf("The case has %d parameter%s, %d definition%s and %d region%s; this report gives "
                "guaranteed enclosures at %d point%s, %d certified region diagram%s and %d claim%s. "
                "Every number below is an interval that contains the true value; every true or "
@@ -234,7 +316,11 @@ rp_parameters(report_doc *d, const run_results *res)
     }
     rp_oom(d, &l);
     if (!l.oom)
+    {
+        rp_table_caption(d, "The parameters of the case.");
+        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
+    }
     rp_list_clear(&l);
 }
 
@@ -310,66 +396,285 @@ rp_point_where(const run_results *res, const run_point *pt)
     return s;
 }
 
-static void
-rp_points(report_doc *d, const run_results *res)
+/* 1 if the template mentions quantity NAME in a {{q:NAME}} or {{q:NAME@P}}. */
+static int
+rp_q_mentioned(const report_tmpl_t *t, const char *name)
 {
-    static const char *qhead[2] = {"Quantity", "Guaranteed enclosure"};
-    static const char *bhead[6] = {"Region / predicate", "Verdict", "Region / predicate",
-                                   "Verdict", "Region / predicate", "Verdict"};
-    int i, k;
+    size_t n = strlen(name);
+    int i;
+
+    for (i = 0; i < t->nitems; i++)
+    {
+        const char *s = t->items[i].text;
+        while (s && (s = strstr(s, "{{q:")) != NULL)
+        {
+            s += 4;
+            if (strncmp(s, name, n) == 0 && (s[n] == '@' || s[n] == '}'))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The quantities shown: those the template mentions, else all. CHOSEN gets
+ * nq flags; returns how many are chosen. */
+static int
+rp_points_chosen(char *chosen, const run_results *res, const report_tmpl_t *t)
+{
+    const run_point *p0 = &res->points[0];
+    int k, n = 0;
+
+    for (k = 0; k < p0->nq; k++)
+        n += chosen[k] = (char) rp_q_mentioned(t, p0->qnames[k]);
+    if (n == 0)
+        for (k = 0; k < p0->nq; k++)
+            n += chosen[k] = 1;
+    return n;
+}
+
+/* 1 if quantity K has the same enclosure (or status) at every point. */
+static int
+rp_q_constant(const run_results *res, int k)
+{
+    int i;
+
+    for (i = 1; i < res->npoints; i++)
+    {
+        const run_point *a = &res->points[0], *b = &res->points[i];
+        if (k >= b->nq || a->qst[k] != b->qst[k])
+            return 0;
+        if (a->qst[k] == EXPR_DEFINED && !arb_equal(a->q + k, b->q + k))
+            return 0;
+    }
+    return 1;
+}
+
+static char *
+rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
+{
+    if (k >= pt->nq)
+        return fc_strdup("");
+    if (pt->qst[k] == EXPR_DEFINED)
+        return fc_ball_str_unicode(pt->q + k, digits, res->prec);
+    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "not certified defined");
+}
+
+#define RP_POINT_COLS 4   /* quantity columns per table of points */
+#define RP_APPENDIX_ROWS 48 /* longest appendix of full-precision enclosures */
+
+/* Rows of the appendix (rp_appendix): each chosen quantity at every point,
+ * a quantity the same at every point once. */
+static int
+rp_appendix_rows(const run_results *res, const char *chosen)
+{
+    int i, k, n = 0;
+
+    for (i = 0; i < res->npoints; i++)
+        for (k = 0; k < res->points[i].nq; k++)
+            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                n++;
+    return n;
+}
+
+/* The points: where each is; the constants once; one table points x chosen
+ * quantities at 6 significant digits (several when there are many
+ * quantities); the region verdicts per point. Full precision: the appendix
+ * (rp_appendix) and results.json. */
+static void
+rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    static const char *whead[2] = {"Point", "Where"};
+    static const char *chead[2] = {"Quantity (the same at every point)", "Guaranteed enclosure"};
+    static const char *vhead[3] = {"Point", "True", "Unknown (not decided)"};
+    char *chosen, *cst;
+    int i, k, nch, ncst = 0, nvar = 0;
+    rp_list l = {0};
 
     if (res->npoints == 0)
     {
         report_doc_par(d, "This case defines no points.", REPORT_DOC_BODY, 0, 0, 0);
         return;
     }
-    for (i = 0; i < res->npoints; i++)
+    chosen = flint_calloc(res->points[0].nq + 1, 1);
+    cst = flint_calloc(res->points[0].nq + 1, 1);
+    if (chosen == NULL || cst == NULL)
     {
-        const run_point *pt = &res->points[i];
-        rp_list q = {0}, b = {0};
-        char *h = pt->index < 0 ? fc_strdup("The case's own values") : fc_printf("Point %s", pt->name);
-        char *w = rp_point_where(res, pt);
-        int pairs = pt->nb < 3 ? (pt->nb > 0 ? pt->nb : 1) : 3;
-
-        if (h)
-            report_doc_heading(d, 2, h, 0);
-        if (w)
-            report_doc_par(d, w, 9, 0, 0, 0);
-        flint_free(h);
-        flint_free(w);
-        for (k = 0; k < pt->nq; k++)
-        {
-            rp_put(&q, rp_name(pt->qnames[k]));
-            if (pt->qst[k] == EXPR_DEFINED)
-                rp_put(&q, fc_ball_str_unicode(pt->q + k, 0, res->prec));
-            else
-                rp_puts(&q, pt->qst[k] == EXPR_UNDEFINED ? "undefined here"
-                                                         : "not certified defined here");
-        }
-        /* verdicts three to a row: name, verdict, name, verdict, ... */
-        for (k = 0; k < (pt->nb + pairs - 1) / pairs * pairs; k++)
-        {
-            if (k < pt->nb)
-            {
-                rp_put(&b, rp_name(pt->bnames[k]));
-                rp_puts(&b, expr_tv_name(pt->b[k]));
-            }
-            else
-            {
-                rp_puts(&b, "");
-                rp_puts(&b, "");
-            }
-        }
-        rp_oom(d, &q);
-        rp_oom(d, &b);
-        if (pt->nq > 0 && !q.oom)
-            report_doc_table(d, 2, qhead, (const char *const *) q.v, pt->nq, 1, REPORT_DOC_TABLE);
-        if (pt->nb > 0 && !b.oom)
-            report_doc_table(d, 2 * pairs, bhead, (const char *const *) b.v,
-                       (pt->nb + pairs - 1) / pairs, -1, REPORT_DOC_TABLE);
-        rp_list_clear(&q);
-        rp_list_clear(&b);
+        flint_free(chosen);
+        flint_free(cst);
+        d->status = CANVAS_ERR_MEM;
+        return;
     }
+    nch = rp_points_chosen(chosen, res, t);
+    for (k = 0; k < res->points[0].nq; k++)
+        if (chosen[k])
+        {
+            cst[k] = (char) (res->npoints > 1 && rp_q_constant(res, k));
+            ncst += cst[k];
+            nvar += !cst[k];
+        }
+    if (res->npoints > 1 || res->points[0].index >= 0)
+    {
+        for (i = 0; i < res->npoints; i++)
+        {
+            rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+            rp_put(&l, rp_point_where(res, &res->points[i]));
+        }
+        rp_oom(d, &l);
+        if (!l.oom)
+        {
+            rp_table_caption(d, "The points: where the enclosures below are computed.");
+            report_doc_table(d, 2, whead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    if (ncst > 0)
+    {
+        for (k = 0; k < res->points[0].nq; k++)
+            if (chosen[k] && cst[k])
+            {
+                rp_put(&l, rp_name(res->points[0].qnames[k]));
+                rp_put(&l, rp_q_text(res, &res->points[0], k, 6));
+            }
+        rp_oom(d, &l);
+        if (!l.oom)
+        {
+            rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
+            report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    /* points x quantities, RP_POINT_COLS quantities a table */
+    {
+        int *idx = flint_malloc((nvar + 1) * sizeof(int)), m = 0, from;
+        for (k = 0; idx && k < res->points[0].nq; k++)
+            if (chosen[k] && !cst[k])
+                idx[m++] = k;
+        for (from = 0; idx && from < m; from += RP_POINT_COLS)
+        {
+            int nc = m - from < RP_POINT_COLS ? m - from : RP_POINT_COLS;
+            /* spread evenly: 5 quantities as 3 + 2, not 4 + 1 */
+            int ntabs = (m + RP_POINT_COLS - 1) / RP_POINT_COLS, per = (m + ntabs - 1) / ntabs;
+            const char *head[RP_POINT_COLS + 1];
+            char *hs[RP_POINT_COLS + 1] = {0};
+            char *cap;
+
+            nc = m - from < per ? m - from : per;
+            hs[0] = fc_strdup("Point");
+            for (k = 0; k < nc; k++)
+                hs[k + 1] = rp_name(res->points[0].qnames[idx[from + k]]);
+            for (k = 0; k <= nc; k++)
+                head[k] = hs[k] ? hs[k] : "?";
+            for (i = 0; i < res->npoints; i++)
+            {
+                rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+                for (k = 0; k < nc; k++)
+                    rp_put(&l, rp_q_text(res, &res->points[i], idx[from + k], 6));
+            }
+            rp_oom(d, &l);
+            cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
+                            "%sresults.json).", nch < res->points[0].nq
+                            ? "; the quantities the text discusses" : "",
+                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "");
+            if (!l.oom)
+            {
+                rp_table_caption(d, cap ? cap : "Enclosures at the points.");
+                report_doc_table(d, nc + 1, head, (const char *const *) l.v, res->npoints, -1, REPORT_DOC_TABLE);
+            }
+            flint_free(cap);
+            for (k = 0; k <= nc; k++)
+                flint_free(hs[k]);
+            rp_list_clear(&l);
+            from += per - RP_POINT_COLS;
+        }
+        flint_free(idx);
+    }
+    /* region verdicts per point */
+    {
+        int any = 0;
+        for (i = 0; i < res->npoints; i++)
+        {
+            const run_point *pt = &res->points[i];
+            char *tr = fc_strdup(""), *un = fc_strdup("");
+            any |= pt->nb > 0;
+            for (k = 0; k < pt->nb && tr && un; k++)
+            {
+                char *nm = rp_name(pt->bnames[k]), **dst = NULL, *x;
+                if (pt->b[k] == EXPR_TV_TRUE)
+                    dst = &tr;
+                else if (pt->b[k] != EXPR_TV_FALSE)
+                    dst = &un;
+                if (dst && nm)
+                {
+                    x = fc_printf("%s%s%s", *dst, (*dst)[0] ? ", " : "", nm);
+                    flint_free(*dst);
+                    *dst = x;
+                }
+                flint_free(nm);
+            }
+            {
+                int nun = 0;
+                for (k = 0; k < pt->nb; k++)
+                    nun += pt->b[k] != EXPR_TV_TRUE && pt->b[k] != EXPR_TV_FALSE;
+                if (nun > 6 && un)
+                {
+                    /* a point with ranges decides little: say how much, not every name */
+                    flint_free(un);
+                    un = fc_printf("%d of the %d (the point's ranges are too wide to decide them)", nun, pt->nb);
+                }
+            }
+            rp_puts(&l, pt->index < 0 ? "case" : pt->name);
+            rp_put(&l, tr && tr[0] ? tr : (flint_free(tr), fc_strdup("\xe2\x80\x94")));
+            rp_put(&l, un && un[0] ? un : (flint_free(un), fc_strdup("\xe2\x80\x94")));
+        }
+        rp_oom(d, &l);
+        if (any && !l.oom)
+        {
+            rp_table_caption(d, "Certified verdicts of the regions and boolean definitions at the points: those "
+                             "proved true; every one not listed is proved false, except the unknown ones.");
+            report_doc_table(d, 3, vhead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
+        }
+        rp_list_clear(&l);
+    }
+    flint_free(chosen);
+    flint_free(cst);
+}
+
+/* Appendix: the chosen quantities at every point at full precision. */
+static void
+rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    static const char *head[3] = {"Point", "Quantity", "Guaranteed enclosure (full precision)"};
+    char *chosen;
+    rp_list l = {0};
+    int i, k, n = 0;
+
+    if (res->npoints == 0)
+        return;
+    chosen = flint_calloc(res->points[0].nq + 1, 1);
+    if (chosen == NULL)
+        return;
+    rp_points_chosen(chosen, res, t);
+    for (i = 0; i < res->npoints; i++)
+        for (k = 0; k < res->points[i].nq; k++)
+            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+            {
+                rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
+                rp_put(&l, rp_name(res->points[i].qnames[k]));
+                rp_put(&l, rp_q_text(res, &res->points[i], k, 0));
+                n++;
+            }
+    rp_oom(d, &l);
+    /* a long appendix would bury the report: then results.json alone holds
+       the full precision (the tables of points say so) */
+    if (n > 0 && n <= RP_APPENDIX_ROWS && !l.oom)
+    {
+        rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
+        rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
+                         "that is the same at every point is listed once).");
+        report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
+    }
+    rp_list_clear(&l);
+    flint_free(chosen);
 }
 
 /* ---- plots ---------------------------------------------------------------- */
@@ -386,7 +691,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
     const char **names = NULL;
     rp_list tab = {0};
     char *h, *cap = NULL, *ux, buf[160], a[64], b[64];
-    double fw = report_doc_width(), fh = 0.74 * report_doc_width();
+    double fw = report_doc_width(), fh = 0.66 * report_doc_width();
     int r, nrows = 0, st, have_ps = 0;
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
@@ -394,12 +699,15 @@ rp_plot(report_doc *d, const run_results *res, int k)
     h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
                                   : fc_printf("Plot %s", pl->name);
     /* a figure shrinks to at most 30 % less rather than leave a page half empty */
-    if (report_doc_room(d) - 44 < 0.7 * fh)
+    if (report_doc_room(d) - 44 < 0.55 * fh)
         report_doc_need(d, fh + 44);
     else if (report_doc_room(d) - 44 < fh)
         fh = report_doc_room(d) - 44;
-    report_doc_heading(d, 2, h ? h : pl->name, 0);
-    report_doc_bookmark(d, 2, h ? h : pl->name);
+    {
+        char *key = fc_printf("plot:%s", pl->name);
+        rp_heading(d, 2, h ? h : pl->name, key);
+        flint_free(key);
+    }
     flint_free(h);
     if (!rp->ok)
     {
@@ -416,17 +724,27 @@ rp_plot(report_doc *d, const run_results *res, int k)
     have_ps = 1;
     fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
     rp_superscript(b, sizeof b, -rp->depth);
-    cap = fc_printf("Certified paving at depth %d (smallest cells 2%s of each axis), "
-                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box.",
-                 rp->depth, b, pr->ncells, a);
+    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
+                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
+                 ++d->nfig, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    {
+        char *key = fc_printf("fig:%s", pl->name);
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        flint_free(key);
+    }
     spec = ps.spec;
     spec.title = NULL;            /* the section heading carries the title */
-    spec.caption = cap;
+    spec.caption = NULL;          /* the numbered caption is a wrapped paragraph below */
     names = (const char **) ps.names;
+    fh -= 24;
     st = report_figure_draw(d->c, &spec, report_doc_left(), d->y, fw, fh);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
-    d->y += fh + 8;
+    d->y += fh + 2;
+    if (cap)
+        report_doc_par(d, cap, 8.5, 0, 0, 0);
+    d->y += 4;
 
     /* certified-area table */
     ux = NULL;
@@ -467,7 +785,12 @@ rp_plot(report_doc *d, const run_results *res, int k)
     }
     rp_oom(d, &tab);
     if (!tab.oom)
+    {
+        char *tc = fc_printf("Certified areas of the regions of Figure %d.", d->nfig);
+        rp_table_caption(d, tc ? tc : "Certified areas.");
+        flint_free(tc);
         report_doc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, REPORT_DOC_TABLE);
+    }
     flint_free(ux);
     {
         char *bx0 = pave_arf_decimal(pr->x0), *by0 = pave_arf_decimal(pr->y0);
@@ -501,6 +824,10 @@ done:
 
 /* ---- claims --------------------------------------------------------------- */
 
+static char *rp_claim_witness(const claim_result *cl);
+static char *rp_claim_over(const run_results *res, const claim_result *cl);
+static char *rp_claim_fixed(const run_results *res, const claim_result *cl, int max);
+
 /* A witness coordinate (an exact rational) as the nearest double, for drawing. */
 static double
 rp_witness_value(const fmpq_t q)
@@ -521,10 +848,11 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     const claim_result *cl = &res->claims[i];
     report_plot_spec ps;
     report_figure_overlay ov[2];
-    double fw = report_doc_width(), fh = 0.62 * report_doc_width(), wx = NAN, wy = NAN;
+    double fw = report_doc_width(), fh = 0.42 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
     int k, st, depth = cl->depth, nb = 0;
+    char *wlabel = NULL, *wtext = NULL;
 
     if (!cl->has_paving || cl->pave.ncells == 0)
         return;
@@ -550,7 +878,9 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
         nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
         memset(ov, 0, sizeof ov);
-        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = "witness";
+        wlabel = rp_claim_witness(cl);
+        wtext = fc_printf("witness %s", wlabel ? wlabel : "");
+        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = wtext ? wtext : "witness";
         ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
         ov[0].colour.r = ov[1].colour.r = 0;
         ov[0].colour.g = ov[1].colour.g = 0;
@@ -593,18 +923,34 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
-    st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
+    {
+        char *key = fc_printf("cfig:%s", cl->claim->name);
+        char *cap = fc_printf("Figure %d: the paving that decided claim %s (%s). %s", ++d->nfig, cl->claim->name,
+                              claim_status_name(cl->status), ps.spec.caption ? ps.spec.caption : "");
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
+        ps.spec.title = NULL;
+        fh -= 24;
+        st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
+        d->y += fh + 2;
+        if (cap)
+            report_doc_par(d, cap, 8.5, 0, 0, 0);
+        d->y += 4;
+        flint_free(key);
+        flint_free(cap);
+    }
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
-    d->y += fh + 8;
+    flint_free(wlabel);
+    flint_free(wtext);
     report_plot_spec_clear(&ps);
 }
 
 static void
 rp_claims(report_doc *d, const run_results *res)
 {
-    static const char *whead[2] = {"Parameter", "Witness value"};
-    int i, k;
+    int i;
 
     if (res->nclaims == 0)
     {
@@ -620,7 +966,11 @@ rp_claims(report_doc *d, const run_results *res)
                          claim_status_name(cl->status));
         char *s;
 
-        report_doc_heading(d, 2, h ? h : "Claim", 1);
+        {
+            char *key = fc_printf("claim:%s", cl->claim ? cl->claim->name : "?");
+            rp_heading(d, 2, h ? h : "Claim", key);
+            flint_free(key);
+        }
         flint_free(h);
         if (says)
         {
@@ -639,32 +989,45 @@ rp_claims(report_doc *d, const run_results *res)
         s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
         report_doc_par(d, s, REPORT_DOC_BODY, 1, 0, 0);
         flint_free(s);
+        {
+            char *ov = rp_claim_over(res, cl), *fx = rp_claim_fixed(res, cl, 12);
+            if (ov && ov[0])
+                s = fc_printf("Decided over %s%s%s%s.", ov,
+                              fx ? "; held fixed at the case's values: " : "", fx ? fx : "",
+                              "");
+            else
+                s = fx ? fc_printf("Held fixed at the case's values: %s.", fx) : NULL;
+            if (s)
+                report_doc_par(d, s, 9, 0, 0, 0);
+            flint_free(s);
+            flint_free(ov);
+            flint_free(fx);
+        }
         if (cl->nwitness > 0)
         {
-            rp_list l = {0};
-            for (k = 0; k < cl->nwitness; k++)
-            {
-                rp_put(&l, rp_name(cl->wnames[k]));
-                rp_puts(&l, cl->wvalues[k]);
-            }
-            rp_oom(d, &l);
-            if (!l.oom)
-                report_doc_table(d, 2, whead, (const char *const *) l.v, cl->nwitness, 1, REPORT_DOC_TABLE);
-            rp_list_clear(&l);
+            char *w = rp_claim_witness(cl);
+            s = fc_printf("Witness (exact): %s.", w ? w : "?");
+            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            flint_free(s);
+            flint_free(w);
         }
         if (cl->claim_side && cl->claim_side[0])
         {
-            s = fc_printf("The claim's side at the witness: %s", cl->claim_side);
+            char *u = rp_pm(cl->claim_side);
+            s = fc_printf("The claim's side at the witness: %s", u ? u : cl->claim_side);
+            flint_free(u);
             report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
-            s = fc_printf("The model's side at the witness: %s", cl->model_side);
+            char *u = rp_pm(cl->model_side);
+            s = fc_printf("The model's side at the witness: %s", u ? u : cl->model_side);
+            flint_free(u);
             report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
-        if (cl->status == CLAIM_CONSISTENT)
+        if (cl->status == CLAIM_CONSISTENT && !(cl->detail && cl->detail[0]))
         {
             char u[64];
             fc_ball_bound_d(u, sizeof u, cl->undecided, 100, 3, 'g', 1);
@@ -674,12 +1037,219 @@ rp_claims(report_doc *d, const run_results *res)
             flint_free(s);
         }
         if (cl->detail && cl->detail[0])
-            report_doc_par(d, cl->detail, REPORT_DOC_BODY, 0, 0, 0);
+        {
+            char *u = rp_pm(cl->detail);
+            report_doc_par(d, u ? u : cl->detail, REPORT_DOC_BODY, 0, 0, 0);
+            flint_free(u);
+        }
         rp_claim_figure(d, res, i);
     }
 }
 
+/* ---- page 1: what the case is, the verdicts, the contents ------------------- */
+
+/* "θ ∈ [a, b], μ ∈ [c, d]": the box a claim was decided over. */
+static char *
+rp_claim_over(const run_results *res, const claim_result *cl)
+{
+    const case_t *c = res->c;
+    int ax[2], n = 0, k;
+    char *s = fc_strdup("");
+
+    if (cl->has_paving)
+    {
+        ax[n++] = cl->x;
+        if (cl->y >= 0)
+            ax[n++] = cl->y;
+    }
+    else if (cl->claim && cl->claim->nover > 0)
+        for (k = 0; k < cl->claim->nover && k < 2; k++)
+            ax[n++] = cl->claim->over[k];
+    else if (cl->claim && cl->claim->param >= 0)
+        ax[n++] = cl->claim->param;
+    for (k = 0; s && k < n; k++)
+    {
+        const case_param *p = &c->params[ax[k]];
+        char *nm = rp_name(p->name), *t;
+        if (p->is_range)
+        {
+            char *a = rp_expr(p->lo), *b = rp_expr(p->hi);
+            t = fc_printf("%s%s%s \xe2\x88\x88 [%s, %s]", s, k ? ", " : "", nm ? nm : "?", a ? a : "?", b ? b : "?");
+            flint_free(a);
+            flint_free(b);
+        }
+        else
+        {
+            char *v = rp_expr(p->value);
+            t = fc_printf("%s%s%s = %s", s, k ? ", " : "", nm ? nm : "?", v ? v : "?");
+            flint_free(v);
+        }
+        flint_free(nm);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The parameters a claim holds at fixed values (every parameter that is not
+ * one of its axes and not a range), as "name = value, ...", or NULL if none. */
+static char *
+rp_claim_fixed(const run_results *res, const claim_result *cl, int max)
+{
+    const case_t *c = res->c;
+    char *s = NULL;
+    int i, n = 0, more = 0;
+
+    for (i = 0; i < c->nparams; i++)
+    {
+        const case_param *p = &c->params[i];
+        char *nm, *v, *t;
+        if (p->is_range || (cl->has_paving && (i == cl->x || i == cl->y)))
+            continue;
+        if (n >= max)
+        {
+            more++;
+            continue;
+        }
+        nm = rp_name(p->name);
+        v = rp_expr(p->value);
+        t = fc_printf("%s%s%s = %s", s ? s : "", s ? ", " : "", nm ? nm : "?", v ? v : "?");
+        flint_free(nm);
+        flint_free(v);
+        flint_free(s);
+        s = t;
+        n++;
+    }
+    if (more && s)
+    {
+        char *t = fc_printf("%s and %d more (see the table of parameters)", s, more);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The witness as "name = value, ..." (exact rationals), or an em dash. */
+static char *
+rp_claim_witness(const claim_result *cl)
+{
+    char *s = NULL;
+    int k;
+
+    if (cl->nwitness == 0)
+        return fc_strdup("\xe2\x80\x94");
+    for (k = 0; k < cl->nwitness; k++)
+    {
+        char *nm = rp_name(cl->wnames[k]);
+        char *t = fc_printf("%s%s%s = %s", s ? s : "", s ? ", " : "", nm ? nm : "?", cl->wvalues[k]);
+        flint_free(nm);
+        flint_free(s);
+        s = t;
+    }
+    return s;
+}
+
+/* The section number in a heading mark's title ("2.3  Claim ..."), or "?". */
+static void
+rp_section_number(char *buf, size_t n, const report_doc *d, const char *key)
+{
+    int k = report_doc_mark_find(d->prev, key);
+    size_t i = 0;
+
+    if (k < 0)
+    {
+        snprintf(buf, n, "?");
+        return;
+    }
+    while (d->prev->title[k][i] && d->prev->title[k][i] != ' ' && i + 1 < n)
+    {
+        buf[i] = d->prev->title[k][i];
+        i++;
+    }
+    buf[i] = '\0';
+}
+
+static void
+rp_front(report_doc *d, const run_results *res)
+{
+    static const char *vhead[4] = {"Claim", "Verdict", "Witness", "See"};
+    static const char *thead[2] = {"Contents", "Page"};
+    const case_t *c = res->c;
+    rp_list l = {0}, keys = {0}, t = {0}, tk = {0};
+    int i;
+
+    if (c->summary && c->summary[0])
+        report_doc_par(d, c->summary, REPORT_DOC_BODY, 0, 0, 0);
+    if (res->nclaims > 0)
+    {
+        for (i = 0; i < res->nclaims; i++)
+        {
+            const claim_result *cl = &res->claims[i];
+            const char *name = cl->claim ? cl->claim->name : "?";
+            char *ck = fc_printf("claim:%s", name), *fk = fc_printf("cfig:%s", name), sec[32];
+            int fig, page;
+
+            rp_puts(&l, name);
+            rp_puts(&l, claim_status_name(cl->status));
+            rp_put(&l, rp_claim_witness(cl));
+            rp_section_number(sec, sizeof sec, d, ck ? ck : "");
+            fig = fk ? rp_ref_num(d, fk) : 0;
+            page = ck ? rp_ref_page(d, ck) : 0;
+            if (fig > 0)
+                rp_put(&l, fc_printf("\xc2\xa7%s, Fig. %d, p. %d", sec, fig, page));
+            else
+                rp_put(&l, fc_printf("\xc2\xa7%s, p. %d", sec, page));
+            rp_puts(&keys, ck);
+            rp_puts(&keys, fig > 0 ? fk : ck);
+            rp_puts(&keys, fig > 0 ? fk : ck);
+            rp_puts(&keys, ck);
+            flint_free(ck);
+            flint_free(fk);
+        }
+        rp_oom(d, &l);
+        rp_oom(d, &keys);
+        if (!l.oom && !keys.oom)
+        {
+            rp_table_caption(d, "Verdicts on the published claims (proved, refuted, consistent: no "
+                             "counterexample found, inconclusive). The claim and its "
+                             "section number link to its section (where the box it was decided over and the "
+                             "parameters held fixed are stated); the verdict and the witness link to the figure "
+                             "of the paving that decided it.");
+            report_doc_mark(d, "tab:verdicts", d->ntab, NULL, 0);
+            d->cell_keys = (const char *const *) keys.v;
+            report_doc_table(d, 4, vhead, (const char *const *) l.v, res->nclaims, 2, REPORT_DOC_TABLE);
+        }
+    }
+    else
+        report_doc_par(d, "This case states no published claims to check; its results are the enclosures, "
+                          "verdicts and diagrams below.", REPORT_DOC_BODY, 0, 0, 0);
+    /* contents, from the previous layout */
+    for (i = 0; d->prev && i < d->prev->n; i++)
+        if (d->prev->level[i] > 0)
+        {
+            rp_put(&t, fc_printf("%s%s", d->prev->level[i] > 1 ? "      " : "", d->prev->title[i]));
+            rp_put(&t, fc_printf("%d", d->prev->page[i] + 1));
+            rp_puts(&tk, d->prev->key[i]);
+            rp_puts(&tk, d->prev->key[i]);
+        }
+    rp_oom(d, &t);
+    rp_oom(d, &tk);
+    if (!t.oom && !tk.oom)
+    {
+        d->cell_keys = (const char *const *) tk.v;
+        report_doc_table(d, 2, thead, (const char *const *) t.v, t.n / 2, 0, REPORT_DOC_TABLE);
+    }
+    rp_list_clear(&l);
+    rp_list_clear(&keys);
+    rp_list_clear(&t);
+    rp_list_clear(&tk);
+}
+
 /* ---- provenance ----------------------------------------------------------- */
+
+/* About the height of the provenance block, in points: it ends the report
+ * and is kept in one piece, so the last page is never nearly empty. */
+#define RP_PROV_HEIGHT(res) (330.0 + 16.0 * (res)->nplots)
 
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
@@ -688,13 +1258,17 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     static const char *phead[6] = {"Plot", "Depth", "Budgets", "Cells", "Evaluations", "Time"};
     const case_t *c = res->c;
     rp_list l = {0}, p = {0};
-    char *s;
     int i, repro = rp_reproducible();
 
-    s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
-               res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(), canvas_hpdf_version());
-    report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
-    flint_free(s);
+    /* provenance ends the report: kept in one piece, so the last page is never nearly empty */
+    report_doc_need(d, RP_PROV_HEIGHT(res));
+    {
+        char *s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
+                            res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(),
+                            canvas_hpdf_version());
+        report_doc_par(d, s ? s : "Generated by fricert", REPORT_DOC_BODY, 0, 0, 0);
+        flint_free(s);
+    }
 
     rp_puts(&l, "Case file");
     rp_puts(&l, c->path);
@@ -816,8 +1390,13 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 const report_tmpl_item *nx = i + 1 < t->nitems ? &t->items[i + 1] : NULL;
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
-                    report_doc_need(d, 0.7 * 0.74 * report_doc_width() + 90);
-                report_doc_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, 1);
+                    report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
+                if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
+                {
+                    rp_appendix(d, res, t);
+                    report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
+                }
+                rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
             }
             flint_free(s);
             continue;
@@ -827,7 +1406,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_SUMMARY: rp_summary(d, res); break;
             case REPORT_TMPL_PARAMETERS: rp_parameters(d, res); break;
             case REPORT_TMPL_DEFINITIONS: rp_definitions(d, res); break;
-            case REPORT_TMPL_POINTS: rp_points(d, res); break;
+            case REPORT_TMPL_POINTS: rp_points(d, res, t); break;
             case REPORT_TMPL_PLOT:
                 k = rp_plot_index(res, it->text);
                 if (k >= 0)
@@ -842,8 +1421,11 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 break;
             case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
             case REPORT_TMPL_PROVENANCE:
+                /* the appendix comes before provenance (before its heading, if any) */
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
-                    report_doc_heading(d, 1, "Provenance", 1);
+                    rp_appendix(d, res, t);
+                if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
+                    rp_heading(d, 1, "Provenance", NULL);
                 rp_provenance(d, res, date);
                 has_prov = 1;
                 break;
@@ -852,7 +1434,9 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
-        report_doc_heading(d, 1, "Provenance", 1);
+        rp_appendix(d, res, t);
+        report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
+        rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
     }
     flint_free(drawn);
@@ -869,9 +1453,11 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
     long long t;
     report_tmpl_t tm;
     report_doc d;
-    int rc = REPORT_OK, st;
+    report_doc_marks prev;
+    int rc = REPORT_OK, st, pass;
 
     memset(&d, 0, sizeof d);
+    memset(&prev, 0, sizeof prev);
     if (report_tmpl_find(tpath, sizeof tpath, template_dir, tname) != 0)
     {
         fc_error_at(err, tpath, 1, 1, "cannot open template (case %s asks for template '%s')",
@@ -886,33 +1472,45 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
         return REPORT_ERR_INPUT;
     }
     report_date(date, &t);
-
-    st = report_doc_init(&d);
-    if (st != CANVAS_OK)
-    {
-        fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
-                 ? "cannot load the DejaVu fonts (" CANVAS_FONT_REGULAR ")" : canvas_strerror(st));
-        rc = REPORT_ERR_IO;
-        goto done;
-    }
-    if (rp_info(&d, res, t) != 0)
-    {
-        fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
-        rc = REPORT_ERR_IO;
-        goto done;
-    }
-
-    rp_title(&d, res, date);
-    rc = rp_body(&d, res, &tm, date, err);
-    if (rc != REPORT_OK)
-        goto done;
     footer = fc_printf("%s \xc2\xb7 fricert %s", c->id, res->engine_version);
-    st = report_doc_finish(&d, footer);
-    if (st != CANVAS_OK)
+
+    /* Laid out until the marks (pages of sections, figure numbers) no longer
+       change, so that page 1's verdict table and contents print the final
+       page numbers; a layout depends on the previous one only through them. */
+    for (pass = 0; pass < 5; pass++)
     {
-        fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
-        rc = REPORT_ERR_IO;
-        goto done;
+        report_doc_clear(&d);
+        st = report_doc_init(&d);
+        if (st != CANVAS_OK)
+        {
+            fc_error_at(err, path, 0, 0, "%s", st == CANVAS_ERR_FONT
+                     ? "cannot load the DejaVu fonts (" CANVAS_FONT_REGULAR ")" : canvas_strerror(st));
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        d.prev = pass > 0 ? &prev : NULL;
+        if (rp_info(&d, res, t) != 0)
+        {
+            fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        rp_title(&d, res, date);
+        rp_front(&d, res);
+        rc = rp_body(&d, res, &tm, date, err);
+        if (rc != REPORT_OK)
+            goto done;
+        st = report_doc_finish(&d, footer);
+        if (st != CANVAS_OK)
+        {
+            fc_error_at(err, path, 0, 0, "drawing failed: %s", canvas_strerror(st));
+            rc = REPORT_ERR_IO;
+            goto done;
+        }
+        if (pass > 0 && report_doc_marks_equal(&d.marks, &prev))
+            break;
+        if (pass < 4)
+            report_doc_marks_take(&d, &prev);
     }
     st = report_doc_save(&d, path);
     if (st != CANVAS_OK)
@@ -923,6 +1521,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
 done:
     flint_free(footer);
     report_doc_clear(&d);
+    report_doc_marks_clear(&prev);
     report_tmpl_clear(&tm);
     return rc;
 }

@@ -154,9 +154,10 @@ static json_t *plots_json(const run_results *res)
             json_object_set_new(area, nm, json_pack("{s:f, s:f}", "lo", pr->area_lo[r], "hi", pr->area_hi[r]));
             json_object_set_new(units, nm, units_json(pr, pr->area_lo[r], pr->area_hi[r]));
         }
-        json_object_set_new(area, "undecided", json_real(pr->undecided));
-        json_object_set_new(area, "pending", json_real(pr->pending));
-        json_object_set_new(area, "none", json_real(pr->none));
+        /* every area as {lo, hi}: these three are exact counts of cells (lo = hi) */
+        json_object_set_new(area, "undecided", json_pack("{s:f, s:f}", "lo", pr->undecided, "hi", pr->undecided));
+        json_object_set_new(area, "pending", json_pack("{s:f, s:f}", "lo", pr->pending, "hi", pr->pending));
+        json_object_set_new(area, "none", json_pack("{s:f, s:f}", "lo", pr->none, "hi", pr->none));
         o = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:o, s:{s:s, s:s, s:s, s:s}, "
                       "s:{s:I, s:I, s:i, s:i, s:I, s:f, s:s}}",
                       "name", pl->name, "x", c->params[pl->x].name, "y", c->params[pl->y].name,

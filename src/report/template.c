@@ -520,7 +520,7 @@ report_tmpl_puts(char **out, size_t *len, size_t *cap, const char *s, size_t n)
     return 0;
 }
 
-#define REPORT_TMPL_INLINE_DIGITS 15
+#define REPORT_TMPL_INLINE_DIGITS 6
 
 /* Walks IT's inline placeholders: checks them against RES and, if OUT is
  * not NULL, builds the expanded text there. */
