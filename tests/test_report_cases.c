@@ -184,7 +184,7 @@ static void check_csv(const char *path, const run_plot *rp, const case_t *c)
     double area = 0, W = arf_get_d(rp->pave.w, ARF_RND_NEAR), H = arf_get_d(rp->pave.h, ARF_RND_NEAR);
     assert_non_null(t);
     line = strtok_r(t, "\n", &save);
-    assert_string_equal(line, "x_lo,x_hi,y_lo,y_hi,label");
+    assert_string_equal(line, "x_lo,x_hi,y_lo,y_hi,label,labels");
     while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
         char *f[5], *p = line;
         double v[4];
