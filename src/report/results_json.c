@@ -220,6 +220,8 @@ static json_t *claims_json(const run_results *res)
         if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
         if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));
         if (rc->status == CLAIM_CONSISTENT) json_object_set_new(o, "undecided", json_real(rc->undecided));
+        if (rc->status == CLAIM_PROVED || rc->status == CLAIM_CONSISTENT)
+            json_object_set_new(o, "tautology", json_boolean(rc->tautology));
         json_array_append_new(a, o);
     }
     return a;
