@@ -142,7 +142,9 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
         const pave_cell *cell = &pv->cells[ci];
         if (cell->label == PAVE_UNDECIDED || cell->label == PAVE_PENDING) {
             pc->undecided++;
-            continue;
+            /* a multi-label plot's undecided cell may still have labels decided: check those */
+            if (!(pl->nlabels > 0 && cell->label == PAVE_UNDECIDED && (rp->cell_true[ci] | rp->cell_false[ci])))
+                continue;
         }
         if (shift && cell->label < 0) continue;
         pc->labelled++;
@@ -183,7 +185,8 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
                     skip = 0;
                     pc->failures++;
                     if (!shift)
-                        report_failure(c, pl, rp->set_names[cell->label], pl->labels[bad], bad_truth, xlo, xhi,
+                        report_failure(c, pl, cell->label >= 0 ? rp->set_names[cell->label] : "undecided",
+                                       pl->labels[bad], bad_truth, xlo, xhi,
                                        ylo, yhi, pt, pv->dim);
                 } else if (skip) pc->skipped++;
                 else pc->checked++;
