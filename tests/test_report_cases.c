@@ -110,14 +110,14 @@ static void write_case(run_results *res, const char *dir)
     fclose(f);
     flint_free(json);
     for (k = 0; k < res->nplots; k++) {
-        const case_plot *pl = res->plots[k].plot;
-        const char **names = malloc((pl->nregions + 1) * sizeof(char *));
+        const run_plot *rp = &res->plots[k];
+        const char **names = malloc((run_plot_nregions(rp) + 1) * sizeof(char *));
         int r;
-        for (r = 0; r < pl->nregions; r++) names[r] = res->c->regions[pl->regions[r]].name;
+        for (r = 0; r < run_plot_nregions(rp); r++) names[r] = run_plot_region_name(rp, res->c, r);
         snprintf(path, sizeof path, "%s/%s", dir, res->plots[k].cells_file);
         f = fopen(path, "wb");
         assert_non_null(f);
-        assert_int_equal(pave_write_csv(f, &res->plots[k].pave, names), 0);
+        assert_int_equal(run_write_cells_csv(f, rp, names), 0);
         fclose(f);
         free(names);
     }
@@ -189,16 +189,18 @@ static void check_csv(const char *path, const run_plot *rp, const case_t *c)
     double area = 0, W = arf_get_d(rp->pave.w, ARF_RND_NEAR), H = arf_get_d(rp->pave.h, ARF_RND_NEAR);
     assert_non_null(t);
     line = strtok_r(t, "\n", &save);
-    assert_string_equal(line, "x_lo,x_hi,y_lo,y_hi,label");
+    assert_string_equal(line, "x_lo,x_hi,y_lo,y_hi,label,labels");
     while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
-        char *f[5], *p = line;
+        char *f[6], *p = line;
         double v[4];
         int k, r, ok = 0;
-        for (k = 0; k < 5; k++) {
+        for (k = 0; k < 6; k++) {
             f[k] = p;
             p = strchr(p, ',');
-            if (k < 4) { assert_non_null(p); *p++ = 0; }
+            if (k < 5) { assert_non_null(p); *p++ = 0; }
         }
+        assert_null(p);   /* six columns; labels empty but in a multi-label plot */
+        assert_true((rp->plot->nlabels > 0) == (f[5][0] != 0));
         for (k = 0; k < 4; k++) {
             char *end;
             int sig = 0, lead = 1;
@@ -211,8 +213,8 @@ static void check_csv(const char *path, const run_plot *rp, const case_t *c)
         }
         assert_true(v[0] < v[1] && v[2] < v[3]);
         if (strcmp(f[4], "none") == 0 || strcmp(f[4], "undecided") == 0 || strcmp(f[4], "pending") == 0) ok = 1;
-        for (r = 0; r < rp->plot->nregions; r++)
-            if (strcmp(f[4], c->regions[rp->plot->regions[r]].name) == 0) ok = 1;
+        for (r = 0; r < run_plot_nregions(rp); r++)
+            if (strcmp(f[4], run_plot_region_name(rp, c, r)) == 0) ok = 1;
         assert_true(ok);
         area += (v[1] - v[0]) * (v[3] - v[2]);
         rows++;

@@ -109,6 +109,13 @@ typedef struct {
     ulong labelled, undecided, points, checked, skipped, failures;
 } plot_counts;
 
+/* A multi-label plot's label: a region or a boolean definition. */
+static expr_t label_expr(const case_t *c, const char *name)
+{
+    int r = case_region_index(c, name);
+    return r >= 0 ? c->regions[r].e : c->defs[case_def_index(c, name)].e;
+}
+
 /* shift = 0: checks the paving's labels; shift = 1: the mutant (region r
  * read as region r + 1 mod nregions, none cells left out), failures not printed */
 static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng_t *r, plot_counts *pc,
@@ -126,7 +133,9 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
         const pave_cell *cell = &pv->cells[ci];
         if (cell->label == PAVE_UNDECIDED || cell->label == PAVE_PENDING) {
             pc->undecided++;
-            continue;
+            /* a multi-label plot's undecided cell may still have labels decided: check those */
+            if (!(pl->nlabels > 0 && cell->label == PAVE_UNDECIDED && (rp->cell_true[ci] | rp->cell_false[ci])))
+                continue;
         }
         if (shift && cell->label < 0) continue;
         pc->labelled++;
@@ -148,6 +157,30 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
             }
             if (skip) {
                 pc->skipped++;
+                continue;
+            }
+            if (pl->nlabels > 0) {
+                /* a multi-label plot: each label certified true (false) on
+                   the cell holds (fails) here; the mutant reads them negated */
+                for (j = 0; j < pl->nlabels && bad < 0 && !skip; j++) {
+                    uint32_t bit = (uint32_t) 1 << j;
+                    int want, t;
+                    if (!((rp->cell_true[ci] | rp->cell_false[ci]) & bit)) continue;
+                    want = (rp->cell_true[ci] & bit) ? SOUND_TRUE : SOUND_FALSE;
+                    if (shift) want = want == SOUND_TRUE ? SOUND_FALSE : SOUND_TRUE;
+                    t = sound_eval_bool(label_expr(c, pl->labels[j]), sp);
+                    if (t == SOUND_TAMBIG) skip = 1;
+                    else if (t != want) { bad = j; bad_truth = t; }
+                }
+                if (bad >= 0) {
+                    skip = 0;
+                    pc->failures++;
+                    if (!shift)
+                        report_failure(c, pl, cell->label >= 0 ? rp->set_names[cell->label] : "undecided",
+                                       pl->labels[bad], bad_truth, xlo, xhi,
+                                       ylo, yhi, pt, pv->dim);
+                } else if (skip) pc->skipped++;
+                else pc->checked++;
                 continue;
             }
             if (cell->label >= 0) {
@@ -247,7 +280,7 @@ static void test_case_sound(void **state)
             case_clear(&c);
             fail_msg("plot %s: no point could be checked", pl_name);
         }
-        if (res.plots[i].plot->nregions >= 2) {
+        if (res.plots[i].plot->nregions >= 2 || res.plots[i].plot->nlabels > 0) {
             plot_counts mc;
             memset(&mc, 0, sizeof mc);
             sweep_plot(&c, &res.plots[i], &sp, &r, &mc, 1);

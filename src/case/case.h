@@ -42,8 +42,17 @@ typedef struct {
     int nregions;        /* regions shown: indices into case.regions */
     int *regions;
     char **colours;      /* per shown region: "#rrggbb" or NULL */
+    /* a multi-label plot (`labels = A, B, ...`, instead of regions): each
+       cell carries the certified truth of every label (boolean definitions
+       or regions, by name); nregions is then 0 */
+    int nlabels;
+    char **labels;
     int line;
 } case_plot;
+
+/* Most labels of a multi-label plot (its cells are paved over the 2^n
+ * combinations). */
+#define CASE_PLOT_MAX_LABELS 10
 
 typedef struct {
     char *name;          /* from [point NAME] */

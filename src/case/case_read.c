@@ -120,6 +120,8 @@ void case_clear(case_t *c)
             for (j = 0; j < p->nregions; j++) flint_free(p->colours[j]);
         flint_free(p->colours);
         flint_free(p->regions);
+        for (j = 0; j < p->nlabels; j++) flint_free(p->labels[j]);
+        flint_free(p->labels);
     }
     flint_free(c->plots);
     for (i = 0; i < c->npoints; i++) {

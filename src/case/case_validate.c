@@ -761,9 +761,67 @@ static int read_axis(vctx *v, case_plot *pl, const case_raw_entry *e, int *axis,
     return 0;
 }
 
+/* `labels = A, B, ...`: distinct boolean definitions or regions, at most
+ * CASE_PLOT_MAX_LABELS; no `regions` or `colour.*` keys with it. */
+static int read_plot_labels(vctx *v, case_plot *pl, const case_raw_section *s, const case_raw_entry *elab,
+                            const case_raw_entry *ereg)
+{
+    case_t *c = v->c;
+    const char *t = elab->src;
+    size_t a = 0, n = strlen(t);
+    int i, j;
+
+    if (ereg) {
+        case_error_set(v->err, ereg->line, ereg->col, "a plot has either regions or labels, not both");
+        return -1;
+    }
+    for (i = 0; i < s->nentries; i++)
+        if (strncmp(s->entries[i].key, "colour.", 7) == 0 || strncmp(s->entries[i].key, "color.", 6) == 0) {
+            case_error_set(v->err, s->entries[i].key_line, s->entries[i].key_col,
+                           "a plot with labels colours its label combinations itself");
+            return -1;
+        }
+    pl->labels = flint_calloc(CASE_PLOT_MAX_LABELS + 1, sizeof(char *));
+    while (a <= n) {
+        size_t b = a, ia, ib;
+        int line, col, d;
+        char *name;
+        while (b < n && t[b] != ',') b++;
+        ia = a;
+        ib = b;
+        trim_span(t, &ia, &ib);
+        pos_of(elab, ia, &line, &col);
+        if (ia == ib) {
+            case_error_set(v->err, line, col, "expected a label: a boolean definition or a region");
+            return -1;
+        }
+        name = case_strndup(t + ia, ib - ia);
+        d = case_def_index(c, name);
+        if (case_region_index(c, name) < 0 && (d < 0 || !c->defs[d].is_bool)) {
+            case_error_set(v->err, line, col, "'%s' is not a boolean definition or a region", name);
+            flint_free(name);
+            return -1;
+        }
+        for (j = 0; j < pl->nlabels; j++)
+            if (strcmp(pl->labels[j], name) == 0) {
+                case_error_set(v->err, line, col, "label '%s' listed twice", name);
+                flint_free(name);
+                return -1;
+            }
+        if (pl->nlabels == CASE_PLOT_MAX_LABELS) {
+            case_error_set(v->err, line, col, "at most %d labels in a plot", CASE_PLOT_MAX_LABELS);
+            flint_free(name);
+            return -1;
+        }
+        pl->labels[pl->nlabels++] = name;
+        a = b + 1;
+    }
+    return 0;
+}
+
 static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
 {
-    const case_raw_entry *ex = NULL, *ey = NULL, *ereg = NULL;
+    const case_raw_entry *ex = NULL, *ey = NULL, *ereg = NULL, *elab = NULL;
     case_t *c = v->c;
     int i, j;
 
@@ -777,6 +835,7 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
         if (strcmp(k, "x") == 0) ex = e;
         else if (strcmp(k, "y") == 0) ey = e;
         else if (strcmp(k, "regions") == 0) ereg = e;
+        else if (strcmp(k, "labels") == 0) elab = e;
         else if (strcmp(k, "title") == 0) pl->title = case_strdup(e->text);
         else if (strcmp(k, "x_label") == 0) pl->x_label = case_strdup(e->text);
         else if (strcmp(k, "y_label") == 0) pl->y_label = case_strdup(e->text);
@@ -806,8 +865,8 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
             /* checked below, once the shown regions are known */
         } else {
             return unknown_key(v, e, "plot",
-                               "x, y, depth, max_cells, seconds, title, x_label, y_label, regions or "
-                               "colour.REGION");
+                               "x, y, depth, max_cells, seconds, title, x_label, y_label, regions, "
+                               "labels or colour.REGION");
         }
     }
     if (ex == NULL || ey == NULL) {
@@ -821,6 +880,7 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
                        c->params[pl->x].name);
         return -1;
     }
+    if (elab) return read_plot_labels(v, pl, s, elab, ereg);
     if (c->nregions == 0) {
         case_error_set(v->err, s->line, s->col, "[plot %s] has nothing to show: the case has no [regions]",
                        s->arg);

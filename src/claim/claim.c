@@ -154,13 +154,23 @@ done:
 int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
                  fc_error *err)
 {
+    int rc;
     memset(out, 0, sizeof *out);
     out->status = CLAIM_INCONCLUSIVE;   /* until something is proved or found */
     out->claim = cl;
     out->plot = -1;
     out->y = -1;
     if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err);
-    return claim_pave(out, c, cl, opt, depth, err);
+    rc = claim_pave(out, c, cl, opt, depth, err);
+    if (rc == 0 && (out->status == CLAIM_PROVED || out->status == CLAIM_CONSISTENT) && claim_tautology(c, cl)) {
+        char *d = fc_printf("Tautology: the model implies the claim by its form alone (with the definitions "
+                            "expanded, the claim is one of the model's conjuncts, or the same expression), so "
+                            "this verdict says nothing about the mechanics. %s", out->detail ? out->detail : "");
+        flint_free(out->detail);
+        out->detail = d;
+        out->tautology = 1;
+    }
+    return rc;
 }
 
 void claim_result_clear(claim_result *cl)

@@ -38,6 +38,7 @@ typedef struct {
     int plot;                /* index of a plot to draw the claim over, or -1 */
     /* the paving that decided it (has_paving): regions 0 "agree", 1 "claim only"
        (claim true, model false), 2 "model only"; x, y parameter indices (y = -1: 1-D) */
+    int tautology;           /* proved or consistent, and the model implies the claim by its form alone (claim_tautology) */
     int has_paving;
     int depth;               /* the paving's depth limit */
     pave_result pave;
@@ -61,6 +62,14 @@ const char *claim_status_name(claim_status s);   /* "proved", "refuted", ... */
  * -1 bad input (err set, FILE:LINE:COL form); -2 internal failure. */
 int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt, int depth,
                  fc_error *err);
+
+/* 1 if the claim follows from the model by form alone (kind implies:
+ * claim => model; implied_by: model => claim; equivalent: both), with the
+ * case's definitions expanded: the claim a conjunct of the model, the model
+ * a disjunct of the claim, the same expression, up to negation normal form
+ * (and/or/not, opposite comparisons). Sufficient, not necessary; 0 for
+ * threshold claims. */
+int claim_tautology(const case_t *c, const case_claim *cl);
 
 /* Exact decimal of q when it terminates, else "p/q" (flint_free). */
 char *claim_fmpq_text(const fmpq_t q);

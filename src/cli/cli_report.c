@@ -124,12 +124,13 @@ static int write_files(run_results *res, const char *tmp, const cli_report_opts 
     for (k = 0; k < res->nplots && !cli_cancelled; k++) {
         const run_plot *rp = &res->plots[k];
         const case_plot *pl = rp->plot;
-        const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
+        const char **names = flint_malloc((run_plot_nregions(rp) + 1) * sizeof(char *));
         fc_atomic_file f;
         report_plot_spec ps;
         int r;
-        for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
-        if (path_join(path, sizeof path, tmp, rp->cells_file) || fc_atomic_open(&f, path) != 0 || pave_write_csv(f.fp, &rp->pave, names) != 0 ||
+        for (r = 0; r < run_plot_nregions(rp); r++) names[r] = run_plot_region_name(rp, c, r);
+        if (path_join(path, sizeof path, tmp, rp->cells_file) || fc_atomic_open(&f, path) != 0 ||
+            run_write_cells_csv(f.fp, rp, names) != 0 ||
             fc_atomic_commit(&f) != 0) {
             fc_atomic_abort(&f);
             fprintf(stderr, "fricert report: cannot write %s: %s\n", path, strerror(errno));
@@ -398,6 +399,12 @@ static int report_main(int argc, char **argv, int merge)
         case_error_t err;
         char msg[1200];
         if (!merge && case_read(&cases[i], argv[optind + i], &err)) {
+            fc_error_format(msg, sizeof msg, &err);
+            fprintf(stderr, "%s\n", msg);
+            bad = 1;
+            continue;
+        }
+        if (tile_n > 0 && run_tile_supported(&cases[i], &err)) {
             fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             bad = 1;

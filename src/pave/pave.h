@@ -116,9 +116,15 @@ void pave_cell_ends(arf_t xlo, arf_t xhi, arf_t ylo, arf_t yhi, const pave_resul
 /* Exact decimal expansion of a dyadic number (newly allocated, flint_free). */
 char *pave_arf_decimal(const arf_t x);
 
-/* Writes the cells CSV (header x_lo,x_hi,y_lo,y_hi,label) to an open stream;
- * names[r] is region r's name. Returns 0 or -1 on a write error. */
+/* Writes the cells CSV (header x_lo,x_hi,y_lo,y_hi,label,labels) to an open
+ * stream; names[r] is region r's name; the labels column is empty. Returns 0
+ * or -1 on a write error. */
 int pave_write_csv(FILE *f, const pave_result *r, const char *const *names);
+/* The same with cell i's labels column sets(ctx, i) (a flint_malloc'd
+ * string without commas or newlines, or NULL: empty). */
+typedef char *(*pave_cell_text_fn)(const void *ctx, long i);
+int pave_write_csv_sets(FILE *f, const pave_result *r, const char *const *names, pave_cell_text_fn sets,
+                        const void *ctx);
 
 /* How a caller wants its pavings run: the run's precision (0: the case's;
  * pavings start at 64 bits and escalate up to max(256, prec)), threads

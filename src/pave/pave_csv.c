@@ -89,15 +89,22 @@ static char *csv_decimal(const arf_t x)
 
 int pave_write_csv(FILE *f, const pave_result *r, const char *const *names)
 {
+    return pave_write_csv_sets(f, r, names, NULL, NULL);
+}
+
+int pave_write_csv_sets(FILE *f, const pave_result *r, const char *const *names, pave_cell_text_fn sets,
+                        const void *ctx)
+{
     arf_t a, b, c, d;
     long i;
     int bad = 0;
     arf_init(a); arf_init(b); arf_init(c); arf_init(d);
-    if (fprintf(f, "x_lo,x_hi,y_lo,y_hi,label\n") < 0) bad = 1;
+    if (fprintf(f, "x_lo,x_hi,y_lo,y_hi,label,labels\n") < 0) bad = 1;
     for (i = 0; i < r->ncells && !bad; i++) {
         const pave_cell *cl = r->cells + i;
         char *s[4];
         const char *lab;
+        char *set;
         int k;
         pave_cell_ends(a, b, c, d, r, cl);
         s[0] = csv_decimal(a);
@@ -106,7 +113,9 @@ int pave_write_csv(FILE *f, const pave_result *r, const char *const *names)
         s[3] = csv_decimal(d);
         lab = cl->label >= 0 ? names[cl->label] : cl->label == PAVE_NONE ? "none"
             : cl->label == PAVE_UNDECIDED ? "undecided" : "pending";
-        if (fprintf(f, "%s,%s,%s,%s,%s\n", s[0], s[1], s[2], s[3], lab) < 0) bad = 1;
+        set = sets ? sets(ctx, i) : NULL;
+        if (fprintf(f, "%s,%s,%s,%s,%s,%s\n", s[0], s[1], s[2], s[3], lab, set ? set : "") < 0) bad = 1;
+        flint_free(set);
         for (k = 0; k < 4; k++) flint_free(s[k]);
     }
     arf_clear(a); arf_clear(b); arf_clear(c); arf_clear(d);

@@ -144,11 +144,13 @@ int report_plot_spec_build(report_plot_spec *ps, const run_results *res, int k)
     const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
     const case_t *c = res->c;
-    const char **names = flint_malloc((pl->nregions + 1) * sizeof(char *));
+    int nr = run_plot_nregions(rp);
+    const char **names = flint_malloc((nr + 1) * sizeof(char *));
     int r, rc;
     if (names == NULL) return -1;
-    for (r = 0; r < pl->nregions; r++) names[r] = c->regions[pl->regions[r]].name;
-    rc = build(ps, res, &rp->pave, pl->nregions, names, (const char *const *) pl->colours, pl->title,
+    for (r = 0; r < nr; r++) names[r] = run_plot_region_name(rp, c, r);
+    /* a multi-label plot: its label combinations in palette order */
+    rc = build(ps, res, &rp->pave, nr, names, pl->nlabels > 0 ? NULL : (const char *const *) pl->colours, pl->title,
                pl->x_label, pl->y_label, pl->x, pl->y, rp->x_lo, rp->x_hi, rp->y_lo, rp->y_hi, rp->depth, 0);
     flint_free(names);
     return rc;

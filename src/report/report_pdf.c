@@ -760,20 +760,20 @@ rp_plot(report_doc *d, const run_results *res, int k)
     hd[0] = head[0];
     hd[1] = head[1];
     hd[2] = ux ? ux : head[2];
-    for (r = 0; r < pl->nregions + 3; r++)
+    for (r = 0; r < run_plot_nregions(rp) + 3; r++)
     {
         double lo, hi;
         const char *name;
 
-        if (r < pl->nregions)
+        if (r < run_plot_nregions(rp))
             lo = pr->area_lo[r], hi = pr->area_hi[r], name = names[r];
-        else if (r == pl->nregions)
+        else if (r == run_plot_nregions(rp))
             lo = hi = pr->none, name = "none (every region false)";
-        else if (r == pl->nregions + 1)
+        else if (r == run_plot_nregions(rp) + 1)
             lo = hi = pr->undecided, name = "undecided";
         else
             lo = hi = pr->pending, name = "pending (not examined)";
-        if (r >= pl->nregions && lo == 0)
+        if (r >= run_plot_nregions(rp) && lo == 0)
             continue;
         rp_puts(&tab, name);
         rp_fraction_range(buf, sizeof buf, lo, hi);

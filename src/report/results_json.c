@@ -148,8 +148,8 @@ static json_t *plots_json(const run_results *res)
         json_t *o, *regs = json_array(), *area = json_object(), *units = json_object();
         char *x0 = pave_arf_decimal(pr->x0), *y0 = pave_arf_decimal(pr->y0);
         char *w = pave_arf_decimal(pr->w), *h = pave_arf_decimal(pr->h);
-        for (r = 0; r < pl->nregions; r++) {
-            const char *nm = c->regions[pl->regions[r]].name;
+        for (r = 0; r < run_plot_nregions(rp); r++) {
+            const char *nm = run_plot_region_name(rp, c, r);
             json_array_append_new(regs, json_string(nm));
             json_object_set_new(area, nm, json_pack("{s:f, s:f}", "lo", pr->area_lo[r], "hi", pr->area_hi[r]));
             json_object_set_new(units, nm, units_json(pr, pr->area_lo[r], pr->area_hi[r]));
@@ -169,6 +169,19 @@ static json_t *plots_json(const run_results *res)
                       (json_int_t) pr->max_prec_used, "seconds", getenv("SOURCE_DATE_EPOCH") ? 0.0 : pr->seconds,
                       "budget", pr->budget_hit == 1 ? "cells" : pr->budget_hit == 2 ? "seconds"
                                 : pr->budget_hit == 3 ? "memory" : "none");
+        if (pl->nlabels > 0) {   /* a multi-label plot: its labels, and each combination's true labels */
+            json_t *labs = json_array(), *sets = json_object();
+            int j;
+            for (j = 0; j < pl->nlabels; j++) json_array_append_new(labs, json_string(pl->labels[j]));
+            for (r = 0; r < rp->nsets; r++) {
+                json_t *t = json_array();
+                for (j = 0; j < pl->nlabels; j++)
+                    if ((rp->sets[r] >> j) & 1) json_array_append_new(t, json_string(pl->labels[j]));
+                json_object_set_new(sets, rp->set_names[r], t);
+            }
+            json_object_set_new(o, "labels", labs);
+            json_object_set_new(o, "label_sets", sets);
+        }
         flint_free(x0); flint_free(y0); flint_free(w); flint_free(h);
         json_array_append_new(a, o);
     }
@@ -208,6 +221,8 @@ static json_t *claims_json(const run_results *res)
         if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
         if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));
         if (rc->status == CLAIM_CONSISTENT) json_object_set_new(o, "undecided", json_real(rc->undecided));
+        if (rc->status == CLAIM_PROVED || rc->status == CLAIM_CONSISTENT)
+            json_object_set_new(o, "tautology", json_boolean(rc->tautology));
         json_array_append_new(a, o);
     }
     return a;

@@ -145,12 +145,12 @@ report_write_tex(const run_results *res, int plot, const char *dir)
             (long) rp->pave.max_prec_used, rp->pave.ncells);
     flint_free(xn);
     flint_free(yn);
-    for (r = 0; r < pl->nregions; r++)
+    for (r = 0; r < run_plot_nregions(rp); r++)
     {
         fc_ball_bound_d(a, sizeof a, rp->pave.area_lo[r], 1, 5, 'f', 0);
         fc_ball_bound_d(b, sizeof b, rp->pave.area_hi[r], 1, 5, 'f', 1);
         fprintf(f.fp, "%s", r ? "; " : "");
-        tex_text(f.fp, c->regions[pl->regions[r]].name);
+        tex_text(f.fp, run_plot_region_name(rp, c, r));
         fprintf(f.fp, " $\\in [%s, %s]$", a, b);
     }
     fc_ball_bound_d(a, sizeof a, rp->pave.undecided, 100, 3, 'g', 1);

@@ -115,7 +115,7 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     expr_prog_t prog;
     pave_problem pb;
     pave_options po;
-    int i, rc = 0;
+    int i, rc = 0, nroots;
 
     run_pave_options(&po, opt);
     rp->plot = pl;
@@ -127,9 +127,15 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     const_ball(rp->x_hi, pl->x_hi, 128);
     const_ball(rp->y_lo, pl->y_lo, 128);
     const_ball(rp->y_hi, pl->y_hi, 128);
-    for (i = 0; i < pl->nregions; i++) roots[i] = expr_var(c->regions[pl->regions[i]].name);
-    prog = expr_compile(roots, pl->nregions, c->scope, &err);
-    for (i = 0; i < pl->nregions; i++) expr_free(roots[i]);
+    nroots = pl->nregions;
+    if (pl->nlabels > 0) {   /* a multi-label plot: paved over the label combinations */
+        flint_free(roots);
+        roots = run_labels_roots(pl);
+        nroots = 1 << pl->nlabels;
+    } else
+        for (i = 0; i < pl->nregions; i++) roots[i] = expr_var(c->regions[pl->regions[i]].name);
+    prog = expr_compile(roots, nroots, c->scope, &err);
+    for (i = 0; i < nroots; i++) expr_free(roots[i]);
     flint_free(roots);
     if (prog == NULL) {
         fc_error_at(&res->error, c->path, pl->line, 1, "plot %s: cannot compile its regions: %s", pl->name,
@@ -147,7 +153,7 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
         return 0;
     }
     case_point_box(box, c, -1, 128);
-    pave_problem_setup(&pb, &po, prog, pl->nregions, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
+    pave_problem_setup(&pb, &po, prog, nroots, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
                          rp->y_lo, rp->y_hi, rp->depth, pl->name);
     pb.max_cells = pl->max_cells;
     pb.seconds = pl->seconds;
@@ -156,6 +162,11 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     rc = pave_run(&rp->pave, &pb);
     if (rc == -2) {
         fc_error_at(&res->error, c->path, pl->line, 1, "plot %s: depth above %d", pl->name, PAVE_MAX_DEPTH);
+    } else if (rc < 0 && pl->nlabels > 0) {
+        /* label combinations are exclusive: an overlap is a bug */
+        fc_error_at(&res->error, c->path, pl->line, 1, "internal: plot %s: two label combinations overlap",
+                    pl->name);
+        rc = -1;
     } else if (rc < 0) {
         const pave_cell *cl = &rp->pave.overlap_cell;
         arf_t a, b, d, e;
@@ -173,6 +184,9 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
                  c->params[pl->y].name, s[2], s[3], pl->name);
         for (k = 0; k < 4; k++) flint_free(s[k]);
         arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+        rc = -1;
+    } else if (pl->nlabels > 0 && run_labels_finish(rp, c, box, pb.max_prec) != 0) {
+        fc_error_at(&res->error, c->path, pl->line, 1, "internal: plot %s: cannot evaluate its labels", pl->name);
         rc = -1;
     } else rp->ok = 1;
     if (rc == -2) rc = -1;
@@ -239,6 +253,7 @@ void run_results_clear(run_results *res)
         run_plot *rp = &res->plots[i];
         if (rp->plot == NULL) continue;
         pave_result_clear(&rp->pave);
+        run_labels_clear(rp);
         arb_clear(rp->x_lo); arb_clear(rp->x_hi); arb_clear(rp->y_lo); arb_clear(rp->y_hi);
     }
     flint_free(res->plots);

@@ -34,6 +34,16 @@ typedef struct {
     char cells_file[256];    /* "P.cells.csv" */
     int depth;               /* the depth used (plot's, or --depth) */
     arb_t x_lo, x_hi, y_lo, y_hi; /* the requested plot box */
+    /* A multi-label plot (plot->nlabels > 0): region k of the paving is the
+       label combination sets[k] (bit j set: label j certified true, clear:
+       certified false), k < nsets, only the combinations that occur, by
+       increasing mask; per cell i, cell_true[i] / cell_false[i] are the
+       labels certified true / false on the closed cell (a label in neither
+       is undecided there). All NULL / 0 for an ordinary plot. */
+    int nsets;
+    uint32_t *sets;
+    char **set_names;        /* "A+B", "{}" for the empty combination */
+    uint32_t *cell_true, *cell_false;
 } run_plot;
 
 /* Result of one [expect] line. */
@@ -120,6 +130,35 @@ void run_tile_clear(run_tile *t);
  * the same case bytes, engine and options, the plots of c. Returns 0, or -1
  * with err set (FILE:LINE:COL of the tile file at fault, or of the case). */
 int run_tile_merge(pave_result *out, run_tile *t, int n, const case_t *c, fc_error *err);
+
+/* 0 if every plot of c can be paved in tiles; else -1 with err located at the
+ * first plot that cannot (a multi-label plot: its label combinations are
+ * renumbered per run, so tiles of it would not merge). */
+int run_tile_supported(const case_t *c, fc_error *err);
+
+/* Regions of a plot's paving: the shown regions, or for a multi-label plot
+ * the label combinations present; region r's name (the case's string, or
+ * the combination's "A+B"). */
+int run_plot_nregions(const run_plot *rp);
+const char *run_plot_region_name(const run_plot *rp, const case_t *c, int r);
+/* Cell i's certified labels, "A=true;B=false;C=unknown" (flint_free), or
+ * NULL for an ordinary plot (or no memory). */
+char *run_plot_cell_labels(const run_plot *rp, long i);
+
+/* Multi-label plots (run_labels.c). The 2^n combination predicates of the
+ * labels (combination m: label j if bit j of m, else not label j), the
+ * roots of the plot's paving (flint_free the array, expr_free each). */
+expr_t *run_labels_roots(const case_plot *pl);
+/* After the paving of those roots: keeps the combinations present (cell
+ * labels renumbered, areas summed again), and sets every cell's certified
+ * labels, evaluating the labels one by one with Arb at precision prec on the
+ * cells the combinations left undecided (box: the non-axis parameters).
+ * Returns 0 or -1 (memory, compilation). */
+int run_labels_finish(run_plot *rp, const case_t *c, arb_srcptr box, slong prec);
+void run_labels_clear(run_plot *rp);
+/* The plot's cells CSV (pave_write_csv_sets; a multi-label plot's labels
+ * column is run_plot_cell_labels); names: run_plot_region_name. */
+int run_write_cells_csv(FILE *f, const run_plot *rp, const char *const *names);
 
 /* Evaluates expectation i of c at precision prec (certified: a VALUE passes
  * only if the enclosure lies inside [V - TOL, V + TOL] for the true V; a

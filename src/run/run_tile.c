@@ -429,3 +429,16 @@ done:
     flint_free(parts);
     return rc;
 }
+
+int run_tile_supported(const case_t *c, fc_error *err)
+{
+    int k;
+    for (k = 0; k < c->nplots; k++)
+        if (c->plots[k].nlabels > 0) {
+            fc_error_at(err, c->path, c->plots[k].line, 1,
+                        "plot %s has labels = ...: --tile does not split multi-label plots (run it whole)",
+                        c->plots[k].name);
+            return -1;
+        }
+    return 0;
+}
