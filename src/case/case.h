@@ -28,6 +28,7 @@ typedef struct {
     expr_t e;
     int is_bool;
     int line;
+    char *constraint;    /* a model's constraint that must vanish ("G1 = 0"), or NULL */
 } case_def;          /* a [define] entry or a [regions] entry */
 
 typedef struct {
@@ -42,6 +43,10 @@ typedef struct {
     int nregions;        /* regions shown: indices into case.regions */
     int *regions;
     char **colours;      /* per shown region: "#rrggbb" or NULL */
+    int nfix;            /* fix.NAME = VALUE: plot-level values of non-axis parameters */
+    int *fix_param;      /* parameter indices */
+    expr_t *fix_value;   /* numeric, in the parameters other than the fixed ones (may use the axes) */
+    int *fix_line;
     int line;
 } case_plot;
 

@@ -98,6 +98,7 @@ void case_clear(case_t *c)
     flint_free(c->params);
     for (i = 0; i < c->ndefs; i++) {
         flint_free(c->defs[i].name);
+        flint_free(c->defs[i].constraint);
         expr_free(c->defs[i].e);
     }
     flint_free(c->defs);
@@ -120,6 +121,10 @@ void case_clear(case_t *c)
             for (j = 0; j < p->nregions; j++) flint_free(p->colours[j]);
         flint_free(p->colours);
         flint_free(p->regions);
+        for (j = 0; j < p->nfix; j++) expr_free(p->fix_value[j]);
+        flint_free(p->fix_value);
+        flint_free(p->fix_param);
+        flint_free(p->fix_line);
     }
     flint_free(c->plots);
     for (i = 0; i < c->npoints; i++) {

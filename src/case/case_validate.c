@@ -130,15 +130,19 @@ static int point_sets(const case_raw *r, const char *name)
 {
     int i, k;
     for (i = 0; i < r->nsections; i++) {
-        if (strcmp(r->sections[i].kind, "point") != 0) continue;
-        for (k = 0; k < r->sections[i].nentries; k++)
-            if (strcmp(r->sections[i].entries[k].key, name) == 0) return 1;
+        int pt = strcmp(r->sections[i].kind, "point") == 0, pl = strcmp(r->sections[i].kind, "plot") == 0;
+        if (!pt && !pl) continue;
+        for (k = 0; k < r->sections[i].nentries; k++) {
+            const char *key = r->sections[i].entries[k].key;
+            if (pt && strcmp(key, name) == 0) return 1;
+            if (pl && strncmp(key, "fix.", 4) == 0 && strcmp(key + 4, name) == 0) return 1;
+        }
     }
     return 0;
 }
 
 /* Rewrites the algebraic calls of *e (alg_rewrite). In the case's scope they
- * see the exact values of the fixed parameters that no [point] overrides (a
+ * see the exact values of the fixed parameters that no [point] or plot fix. overrides (a
  * rewritten call is computed once, so an overridden value could not reach it). */
 static int rewrite_alg(vctx *v, expr_t *e, expr_scope_t s)
 {
@@ -613,6 +617,8 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
             cd->e = md[j].e;
             cd->is_bool = md[j].is_bool;
             cd->line = s->line;
+            cd->constraint = md[j].constraint;
+            md[j].constraint = NULL;
             md[j].name = NULL;
             md[j].e = NULL;
             (*ndefs)++;
@@ -761,6 +767,72 @@ static int read_axis(vctx *v, case_plot *pl, const case_raw_entry *e, int *axis,
     return 0;
 }
 
+/* fix.NAME = VALUE entries of a plot: NAME a parameter that is not an axis,
+ * fixed once; VALUE numeric, in the parameters that this plot does not fix
+ * (the axes included: a dependent coordinate, e.g. fix.y = h*sin(theta)). */
+static int read_plot_fixes(vctx *v, case_plot *pl, const case_raw_section *s)
+{
+    case_t *c = v->c;
+    expr_scope_t ps;
+    int i, j, rc = -1;
+    pl->fix_param = flint_malloc((s->nentries + 1) * sizeof(int));
+    pl->fix_value = flint_calloc(s->nentries + 1, sizeof(expr_t));
+    pl->fix_line = flint_malloc((s->nentries + 1) * sizeof(int));
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        int k;
+        if (strncmp(e->key, "fix.", 4) != 0) continue;
+        k = case_param_index(c, e->key + 4);
+        if (k < 0) {
+            case_error_set(v->err, e->key_line, e->key_col + 4, "unknown parameter '%s'", e->key + 4);
+            return -1;
+        }
+        if (k == pl->x || k == pl->y) {
+            case_error_set(v->err, e->key_line, e->key_col + 4,
+                           "'%s' is an axis of this plot: only other parameters can be fixed", e->key + 4);
+            return -1;
+        }
+        for (j = 0; j < pl->nfix; j++)
+            if (pl->fix_param[j] == k) {
+                case_error_set(v->err, e->key_line, e->key_col + 4, "parameter '%s' fixed twice (line %d)",
+                               e->key + 4, pl->fix_line[j]);
+                return -1;
+            }
+        pl->fix_param[pl->nfix] = k;
+        pl->fix_line[pl->nfix] = e->key_line;
+        pl->nfix++;
+    }
+    if (pl->nfix == 0) return 0;
+    /* the values see the parameters this plot does not fix, and nothing else */
+    ps = expr_scope_new();
+    for (i = 0; i < c->nparams; i++) {
+        for (j = 0; j < pl->nfix; j++)
+            if (pl->fix_param[j] == i) break;
+        char hidden[300];
+        snprintf(hidden, sizeof hidden, "fix.%s", c->params[i].name); /* not an identifier: never referenced */
+        expr_scope_add_param(ps, j < pl->nfix ? hidden : c->params[i].name);
+    }
+    for (i = 0, j = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        expr_error_t ee;
+        if (strncmp(e->key, "fix.", 4) != 0) continue;
+        pl->fix_value[j] = parse_part(v, e, 0, strlen(e->src));
+        if (pl->fix_value[j] == NULL) goto done;
+        if (expr_check(pl->fix_value[j], ps, 0, &ee)) {
+            if (strncmp(ee.msg, "unknown name", 12) == 0)
+                snprintf(ee.msg + strlen(ee.msg), sizeof ee.msg - strlen(ee.msg),
+                         " (a plot's fixed value may use only the parameters it does not fix)");
+            err_expr(v, &ee);
+            goto done;
+        }
+        j++;
+    }
+    rc = 0;
+done:
+    expr_scope_free(ps);
+    return rc;
+}
+
 static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
 {
     const case_raw_entry *ex = NULL, *ey = NULL, *ereg = NULL;
@@ -802,12 +874,13 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
                 return -1;
             }
             pl->seconds = t;
-        } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0) {
-            /* checked below, once the shown regions are known */
+        } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0 ||
+                   strncmp(k, "fix.", 4) == 0) {
+            /* checked below, once the axes and the shown regions are known */
         } else {
             return unknown_key(v, e, "plot",
-                               "x, y, depth, max_cells, seconds, title, x_label, y_label, regions or "
-                               "colour.REGION");
+                               "x, y, depth, max_cells, seconds, title, x_label, y_label, regions, "
+                               "colour.REGION or fix.PARAMETER");
         }
     }
     if (ex == NULL || ey == NULL) {
@@ -821,6 +894,7 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
                        c->params[pl->x].name);
         return -1;
     }
+    if (read_plot_fixes(v, pl, s)) return -1;
     if (c->nregions == 0) {
         case_error_set(v->err, s->line, s->col, "[plot %s] has nothing to show: the case has no [regions]",
                        s->arg);
