@@ -80,7 +80,8 @@ typedef enum {
     CASE_CLAIM_EQUIVALENT,   /* claim <=> model (the default) */
     CASE_CLAIM_IMPLIES,      /* claim => model */
     CASE_CLAIM_IMPLIED_BY,   /* model => claim */
-    CASE_CLAIM_THRESHOLD     /* (exists over: model) <=> claim */
+    CASE_CLAIM_THRESHOLD,    /* (exists over: model) <=> claim */
+    CASE_CLAIM_IDENTITY      /* claim == model as numbers on the case's box */
 } case_claim_kind;
 
 /* [display] NAME = TEXT: how a name is shown (grammar: case_display.h), checked. */
@@ -96,7 +97,8 @@ typedef struct {
     int line, col;           /* the section header */
     case_claim_kind kind;
     char *says, *source;     /* as written (quotes kept), or NULL */
-    expr_t claim, model;     /* boolean, checked; NULL when the key is absent */
+    expr_t claim, model;     /* boolean (numeric for kind = identity), checked; NULL when absent */
+    int claim_line, claim_col, model_line, model_col;
     int nover;               /* over = a[, b, ...]: range parameters (0: not given) */
     int *over;
     int over_line, over_col;
@@ -106,7 +108,7 @@ typedef struct {
     int depth_line, depth_col;
 } case_claim;
 
-/* "equivalent", "implies", "implied_by" or "threshold". */
+/* "equivalent", "implies", "implied_by", "threshold" or "identity". */
 const char *case_claim_kind_name(case_claim_kind k);
 
 typedef struct {

@@ -1039,7 +1039,7 @@ static int read_points(vctx *v)
  * resolved (predicates parsed and checked, parameters to indices). */
 static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
 {
-    static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", NULL};
+    static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", "identity", NULL};
     int i, k;
     cl->name = case_strdup(s->arg);
     cl->line = s->line;
@@ -1053,7 +1053,7 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                 if (strcmp(e->text, kinds[k]) == 0) break;
             if (!kinds[k]) {
                 case_error_set(v->err, e->line, e->col,
-                               "kind must be equivalent, implies, implied_by or threshold");
+                               "kind must be equivalent, implies, implied_by, threshold or identity");
                 return -1;
             }
             cl->kind = (case_claim_kind) k;
@@ -1067,13 +1067,15 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                 expr_free(x);
                 return -1;
             }
-            if (!expr_is_bool(x, v->c->scope)) {
-                case_error_set(v->err, e->line, e->col, "%s must be a predicate, not a number", e->key);
-                expr_free(x);
-                return -1;
-            }
             expr_free(*slot);
-            *slot = x;
+            *slot = x;   /* predicate or number: checked below, once the kind is known */
+            if (e->key[0] == 'c') {
+                cl->claim_line = e->line;
+                cl->claim_col = e->col;
+            } else {
+                cl->model_line = e->line;
+                cl->model_col = e->col;
+            }
         } else if (strcmp(e->key, "over") == 0) {
             /* a comma-separated list of range parameters */
             const char *t = e->src;
@@ -1130,6 +1132,29 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                            "param or depth", e->key, s->arg);
             return -1;
         }
+    }
+    for (k = 0; k < 2; k++) {
+        expr_t x = k ? cl->model : cl->claim;
+        int line = k ? cl->model_line : cl->claim_line, col = k ? cl->model_col : cl->claim_col;
+        int is_bool;
+        if (x == NULL) continue;
+        is_bool = expr_is_bool(x, v->c->scope);
+        if (cl->kind == CASE_CLAIM_IDENTITY && is_bool) {
+            case_error_set(v->err, line, col, "%s must be a number for kind = identity, not a predicate",
+                           k ? "model" : "claim");
+            return -1;
+        }
+        if (cl->kind != CASE_CLAIM_IDENTITY && !is_bool) {
+            case_error_set(v->err, line, col, "%s must be a predicate, not a number", k ? "model" : "claim");
+            return -1;
+        }
+    }
+    if (cl->kind == CASE_CLAIM_IDENTITY && (cl->nover > 0 || cl->param >= 0)) {
+        case_error_set(v->err, cl->nover > 0 ? cl->over_line : cl->param_line,
+                       cl->nover > 0 ? cl->over_col : cl->param_col,
+                       "an identity claim is decided over the case's whole box: no %s",
+                       cl->nover > 0 ? "over" : "param");
+        return -1;
     }
     return 0;
 }
