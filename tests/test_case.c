@@ -237,7 +237,7 @@ static void test_plot_errors(void **state)
     expect_error(PLOTCASE "x = t\ny = m\ndepth = 25\n", 13, 9, "depth must be an integer from 1 to 24");
     expect_error(PLOTCASE "x = t\ny = m\nzoom = 2\n", 13, 1,
                  "unknown key 'zoom' in [plot]; expected x, y, depth, max_cells, seconds, title, x_label, "
-                 "y_label, regions or colour.REGION");
+                 "y_label, regions, colour.REGION or fix.PARAMETER");
 }
 
 static void test_point_and_expect_errors(void **state)

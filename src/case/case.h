@@ -124,6 +124,8 @@ typedef struct {
     int nexpect;   case_expect *expect;
     int nclaims;   case_claim *claims;
     int ndisplay;  case_display_entry *display; /* [display], in order; NULL if absent */
+    int ninclude;        /* [case] include = A.defs, ...: the files as opened (case folder + name) */
+    char **include;
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;

@@ -287,8 +287,17 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
         return -1;
     }
     if ((l = name_taken(v->c, e->key))) {
-        case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
-                       e->key, l);
+        const case_raw_section *d = find_section(v->r, "define");
+        const char *other = NULL;
+        int i;
+        for (i = 0; d && i < d->nentries && &d->entries[i] != e; i++)
+            if (strcmp(d->entries[i].key, e->key) == 0) other = d->entries[i].file;
+        if (other && other != e->file)
+            case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at %s:%d)",
+                           e->key, other, l);
+        else
+            case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
+                           e->key, l);
         return -1;
     }
     return 0;
@@ -356,8 +365,10 @@ static int read_case_section(vctx *v)
                 return -1;
             }
             c->prec = p;
+        } else if (strcmp(e->key, "include") == 0) {
+            /* read with the file (case_read.c): its [define] entries lead the case's */
         } else {
-            return unknown_key(v, e, "case", "title, source, template, summary or precision");
+            return unknown_key(v, e, "case", "title, source, template, summary, precision or include");
         }
     }
     if (c->title == NULL) {
@@ -635,6 +646,12 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
     return 0;
 }
 
+/* Errors about entry e are located in its file: an included .defs file or the case. */
+static void entry_file(vctx *v, const case_raw_entry *e)
+{
+    snprintf(v->err->file, sizeof v->err->file, "%s", e->file ? e->file : v->c->path);
+}
+
 static int read_defs_and_regions(vctx *v)
 {
     const case_raw_section *sd = find_section(v->r, "define");
@@ -660,6 +677,7 @@ static int read_defs_and_regions(vctx *v)
     /* names first (so that duplicates are reported at the later entry), then parse */
     for (k = 0; k < d.n; k++) {
         case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
+        entry_file(v, d.entry[k]);
         if (check_new_name(v, d.entry[k])) goto done;
         cd->name = case_strdup(d.entry[k]->key);
         cd->line = d.entry[k]->key_line;
@@ -667,6 +685,7 @@ static int read_defs_and_regions(vctx *v)
         else c->nregions = k - nd + 1;
     }
     for (k = 0; k < d.n; k++) {
+        entry_file(v, d.entry[k]);
         d.ast[k] = parse_part(v, d.entry[k], 0, strlen(d.entry[k]->src));
         if (d.ast[k] == NULL) goto done;
     }
@@ -674,6 +693,7 @@ static int read_defs_and_regions(vctx *v)
         case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
         const case_raw_entry *e = d.entry[k];
         expr_error_t ee;
+        entry_file(v, e);
         if (check_order(v, &d, k, d.ast[k])) goto done;
         if (expr_check(d.ast[k], c->scope, -1, &ee)) {
             err_expr(v, &ee);
@@ -694,6 +714,7 @@ static int read_defs_and_regions(vctx *v)
         }
     }
     rc = 0;
+    snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
 done:
     for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
     flint_free(d.ast);
