@@ -129,7 +129,14 @@ static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int dept
     char name[256];
     slong i;
     if (!(c->flags & ALG_TRIG) || (e->fn != FN_COS && e->fn != FN_SIN) || e->nargs != 1) return -1;
-    if (e->args[0]->kind != EXPR_VAR || find_var(c, e->args[0]->name) < 0) {
+    if (e->args[0]->kind == EXPR_VAR && strlen(e->args[0]->name) <= 200) {
+        snprintf(name, sizeof(name), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
+        if ((i = find_var(c, name)) >= 0) {
+            fmpq_mpoly_gen(out, i, c->ctx);
+            return 0;
+        }
+    }
+    {
         /* an argument that is exactly 0 (e.g. w*t at t = 0): cos = 1, sin = 0, exactly */
         fmpq_t q;
         int zero;
@@ -140,12 +147,6 @@ static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int dept
         fmpq_mpoly_set_si(out, e->fn == FN_COS ? 1 : 0, c->ctx);
         return 0;
     }
-    if (strlen(e->args[0]->name) > 200) return -1;
-    snprintf(name, sizeof(name), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
-    i = find_var(c, name);
-    if (i < 0) return -1;
-    fmpq_mpoly_gen(out, i, c->ctx);
-    return 0;
 }
 
 static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
