@@ -136,6 +136,13 @@ static int point_sets(const case_raw *r, const char *name)
             const char *key = r->sections[i].entries[k].key;
             if (pt && strcmp(key, name) == 0) return 1;
             if (pl && strncmp(key, "fix.", 4) == 0 && strcmp(key + 4, name) == 0) return 1;
+            if (pl && strcmp(key, "family") == 0) {
+                const char *t = r->sections[i].entries[k].src, *colon = strchr(t, ':');
+                size_t a = 0, b = colon ? (size_t) (colon - t) : 0, n = strlen(name);
+                while (a < b && isspace((unsigned char) t[a])) a++;
+                while (b > a && isspace((unsigned char) t[b - 1])) b--;
+                if (b - a == n && strncmp(t + a, name, n) == 0) return 1;
+            }
         }
     }
     return 0;
@@ -896,12 +903,12 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
             }
             pl->seconds = t;
         } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0 ||
-                   strncmp(k, "fix.", 4) == 0) {
+                   strncmp(k, "fix.", 4) == 0 || strcmp(k, "family") == 0) {
             /* checked below, once the axes and the shown regions are known */
         } else {
             return unknown_key(v, e, "plot",
                                "x, y, depth, max_cells, seconds, title, x_label, y_label, regions, "
-                               "colour.REGION or fix.PARAMETER");
+                               "colour.REGION, fix.PARAMETER or family");
         }
     }
     if (ex == NULL || ey == NULL) {
@@ -989,18 +996,146 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
     return 0;
 }
 
+#define CASE_MAX_FAMILY 24
+
+/* family = NAME : v1, v2, ... of a plot section, or NULL. */
+static const case_raw_entry *family_entry(const case_raw_section *s)
+{
+    int i;
+    for (i = 0; i < s->nentries; i++)
+        if (strcmp(s->entries[i].key, "family") == 0) return &s->entries[i];
+    return NULL;
+}
+
+/* Splits a family entry: *param (a parameter that is not an axis of pl and
+ * that pl does not fix), values[0..*n) (constant expressions, owned by the
+ * caller) and texts (as written, owned). */
+static int read_family(vctx *v, const case_plot *pl, const case_raw_entry *e, int *param, expr_t *values,
+                       char **texts, int *n)
+{
+    const char *t = e->src, *colon = strchr(t, ':');
+    size_t a = 0, b, len = strlen(t);
+    int line, col, k, j;
+    char *name;
+    *n = 0;
+    if (colon == NULL) {
+        case_error_set(v->err, e->line, e->col, "family must be NAME : VALUE, VALUE, ...");
+        return -1;
+    }
+    b = (size_t) (colon - t);
+    trim_span(t, &a, &b);
+    pos_of(e, a, &line, &col);
+    name = case_strndup(t + a, b - a);
+    k = case_param_index(v->c, name);
+    if (k < 0) {
+        case_error_set(v->err, line, col, "unknown parameter '%s'", name);
+        flint_free(name);
+        return -1;
+    }
+    flint_free(name);
+    if (k == pl->x || k == pl->y) {
+        case_error_set(v->err, line, col, "'%s' is an axis of this plot: a family runs over another parameter",
+                       v->c->params[k].name);
+        return -1;
+    }
+    for (j = 0; j < pl->nfix; j++)
+        if (pl->fix_param[j] == k) {
+            case_error_set(v->err, line, col, "'%s' is both fixed (fix.%s, line %d) and the family's parameter",
+                           v->c->params[k].name, v->c->params[k].name, pl->fix_line[j]);
+            return -1;
+        }
+    *param = k;
+    a = (size_t) (colon - t) + 1;
+    while (a <= len) {
+        size_t ia, ib;
+        arb_t x;
+        b = a;
+        while (b < len && t[b] != ',') b++;
+        ia = a;
+        ib = b;
+        trim_span(t, &ia, &ib);
+        pos_of(e, ia, &line, &col);
+        if (ia == ib) {
+            case_error_set(v->err, line, col, "expected a value of the family");
+            return -1;
+        }
+        if (*n == CASE_MAX_FAMILY) {
+            case_error_set(v->err, line, col, "a family has at most %d values", CASE_MAX_FAMILY);
+            return -1;
+        }
+        values[*n] = parse_part(v, e, ia, ib - ia);
+        if (values[*n] == NULL) return -1;
+        texts[*n] = case_strndup(t + ia, ib - ia);
+        (*n)++;
+        arb_init(x);
+        k = const_ball(v, x, &values[*n - 1], "a family value", v->c->prec);
+        arb_clear(x);
+        if (k) return -1;
+        a = b + 1;
+    }
+    if (*n < 2) {
+        case_error_set(v->err, e->line, e->col, "a family needs at least two values (else use fix.NAME = VALUE)");
+        return -1;
+    }
+    return 0;
+}
+
 static int read_plots(vctx *v)
 {
     const case_raw *r = v->r;
     case_t *c = v->c;
-    int i, n = 0;
-    for (i = 0; i < r->nsections; i++) n += strcmp(r->sections[i].kind, "plot") == 0;
-    c->plots = flint_calloc(n + 1, sizeof(case_plot));
+    int i, j, n = 0;
     for (i = 0; i < r->nsections; i++)
-        if (strcmp(r->sections[i].kind, "plot") == 0) {
-            c->nplots++;
-            if (read_plot(v, &c->plots[c->nplots - 1], &r->sections[i])) return -1;
+        if (strcmp(r->sections[i].kind, "plot") == 0) n += family_entry(&r->sections[i]) ? CASE_MAX_FAMILY : 1;
+    c->plots = flint_calloc(n + 1, sizeof(case_plot));
+    for (i = 0; i < r->nsections; i++) {
+        const case_raw_section *s = &r->sections[i];
+        const case_raw_entry *fe;
+        expr_t values[CASE_MAX_FAMILY];
+        char *texts[CASE_MAX_FAMILY];
+        int nv = 0, param = -1, rc, first;
+        if (strcmp(s->kind, "plot") != 0) continue;
+        c->nplots++;
+        if (read_plot(v, &c->plots[c->nplots - 1], s)) return -1;
+        fe = family_entry(s);
+        if (fe == NULL) continue;
+        /* one plot per value: PLOT_1, PLOT_2, ..., each with fix.NAME = value */
+        rc = read_family(v, &c->plots[c->nplots - 1], fe, &param, values, texts, &nv);
+        first = c->nplots - 1;
+        for (j = 0; j < nv && rc == 0; j++) {
+            case_plot *pl = &c->plots[first + j];
+            char *old_title, *nm;
+            if (j > 0) {
+                c->nplots++;
+                if (read_plot(v, pl, s)) { rc = -1; break; }
+            }
+            nm = fc_printf("%s_%d", s->arg, j + 1);
+            flint_free(pl->name);
+            pl->name = nm;
+            old_title = pl->title;
+            pl->title = old_title ? fc_printf("%s (%s = %s)", old_title, c->params[param].name, texts[j])
+                                  : fc_printf("%s = %s", c->params[param].name, texts[j]);
+            flint_free(old_title);
+            pl->fix_param[pl->nfix] = param;
+            pl->fix_value[pl->nfix] = values[j];
+            values[j] = NULL;
+            pl->fix_line[pl->nfix] = fe->line;
+            pl->nfix++;
         }
+        for (j = 0; j < nv; j++) {
+            expr_free(values[j]);
+            flint_free(texts[j]);
+        }
+        if (rc) return -1;
+    }
+    /* a family member's name must not be another plot's */
+    for (i = 0; i < c->nplots; i++)
+        for (j = 0; j < i; j++)
+            if (strcmp(c->plots[i].name, c->plots[j].name) == 0) {
+                case_error_set(v->err, c->plots[i].line, 1, "plot name '%s' is used twice (a family makes "
+                               "PLOT_1, PLOT_2, ...)", c->plots[i].name);
+                return -1;
+            }
     return 0;
 }
 
