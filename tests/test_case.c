@@ -237,7 +237,7 @@ static void test_plot_errors(void **state)
     expect_error(PLOTCASE "x = t\ny = m\ndepth = 25\n", 13, 9, "depth must be an integer from 1 to 24");
     expect_error(PLOTCASE "x = t\ny = m\nzoom = 2\n", 13, 1,
                  "unknown key 'zoom' in [plot]; expected x, y, depth, max_cells, seconds, title, x_label, "
-                 "y_label, regions, labels or colour.REGION");
+                 "y_label, regions, labels, colour.REGION, fix.PARAMETER or family");
 }
 
 static void test_point_and_expect_errors(void **state)
@@ -258,6 +258,50 @@ static void test_point_and_expect_errors(void **state)
                  "'u' is a predicate; expected true, false or unknown");
 }
 
+/* A plot family expands into one plot per value, each with its fix.; a plot's fix. values are kept in
+ * order; an included .defs file's definitions come first, located in their file on error. */
+static void test_family_fix_include(void **state)
+{
+    const char *text = HEAD "include = shared.defs\n[parameters]\nt = 0 .. 1\nm = 0 .. 3\nk = 3\nq = 1\n"
+                            "[define]\nw = sq + 1\n[regions]\nu = m > k*t\n"
+                            "[plot p]\nx = t\ny = m\ntitle = P\nfix.q = t/2\nfamily = k : 1, 5/2, 4\n";
+    const char *defs = "[define]\nsq = t^2\n";
+    case_t c;
+    case_error_t err;
+    arb_t v, w;
+    int rc, i;
+    (void) state;
+    write_file("shared.defs", defs, strlen(defs));
+    rc = case_read(&c, write_file("fam.case", text, strlen(text)), &err);
+    if (rc) print_error("%d:%d: %s\n", err.line, err.col, err.msg);
+    assert_int_equal(rc, 0);
+    assert_int_equal(c.nplots, 3);
+    assert_string_equal(c.plots[0].name, "p_1");
+    assert_string_equal(c.plots[2].name, "p_3");
+    assert_string_equal(c.plots[1].title, "P (k = 5/2)");
+    arb_init(v); arb_init(w);
+    for (i = 0; i < 3; i++) {
+        assert_int_equal(c.plots[i].nfix, 2);
+        assert_int_equal(c.plots[i].fix_param[0], case_param_index(&c, "q"));
+        assert_int_equal(c.plots[i].fix_param[1], case_param_index(&c, "k"));
+        expr_eval_once(v, NULL, c.plots[i].fix_value[1], NULL, NULL, 64);
+        arb_set_si(w, i == 0 ? 2 : i == 1 ? 5 : 8);
+        arb_mul_2exp_si(w, w, -1);
+        assert_true(arb_equal(v, w));
+    }
+    arb_clear(v); arb_clear(w);
+    /* the included definition comes before the case's own */
+    assert_string_equal(c.defs[0].name, "sq");
+    assert_string_equal(c.defs[1].name, "w");
+    case_clear(&c);
+    /* an error in the included file is located there */
+    write_file("shared.defs", "[define]\nsq = t^^2\n", 18);
+    rc = case_read(&c, write_file("fam.case", text, strlen(text)), &err);
+    assert_int_equal(rc, -1);
+    assert_true(strstr(err.file, "shared.defs") != NULL);
+    assert_int_equal(err.line, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_param_errors),
         cmocka_unit_test(test_plot_errors),
         cmocka_unit_test(test_point_and_expect_errors),
+        cmocka_unit_test(test_family_fix_include),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -55,7 +55,7 @@ static void test_ini_errors(void **state)
                  "unknown section [plots main]; expected case, parameters, define, regions, expect, display, "
                  "plot NAME, point NAME, claim NAME or model NAME");
     expect_error("[case]\ntitel = t\n", 2, 1, "unknown key 'titel' in [case]; expected title, source, template, "
-                 "summary or precision");
+                 "summary, precision or include");
     expect_error(HEAD "[define]\n  A 1\n", 4, 3, "expected NAME = VALUE or a [section] header");
     expect_error(HEAD "[define\nA = 1\n", 3, 8, "missing ']' at the end of the section header");
     expect_error(HEAD "[define] x\n", 3, 10, "unexpected text after the section header");

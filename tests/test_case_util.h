@@ -58,7 +58,8 @@ static inline int setup(void **state)
 
 static inline int teardown(void **state)
 {
-    const char *names[] = {"bad.case", "rod.case", "l199.case", "ml.case", "bound.case", NULL};
+    const char *names[] = {"bad.case", "rod.case", "l199.case", "ml.case", "bound.case", "fam.case", "shared.defs",
+                           NULL};
     char p[256];
     int i;
     for (i = 0; names[i]; i++) {

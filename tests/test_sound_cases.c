@@ -155,6 +155,9 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
                 interior_point(pt + pl->y, ylo, yhi, r, 20, 1);
                 sound_point_set_fmpq(sp, pl->y, pt + pl->y);
             }
+            /* plot-level values (fix.NAME, families): evaluated here, independently, at the point */
+            for (j = 0; j < pl->nfix && !skip; j++)
+                if (sound_point_set_expr(sp, pl->fix_param[j], pl->fix_value[j]) != SOUND_DEF) skip = 1;
             if (skip) {
                 pc->skipped++;
                 continue;
@@ -209,6 +212,10 @@ static void sweep_plot(const case_t *c, const run_plot *rp, sound_point *sp, rng
             }
         }
     }
+    /* the fixed parameters back at the case's values for the next plot */
+    for (j = 0; j < pl->nfix; j++)
+        if (!c->params[pl->fix_param[j]].is_range)
+            sound_point_set_expr(sp, pl->fix_param[j], c->params[pl->fix_param[j]].value);
     arf_clear(xlo); arf_clear(xhi); arf_clear(ylo); arf_clear(yhi);
     _fmpq_vec_clear(pt, c->nparams);
 }

@@ -124,18 +124,29 @@ static int conv_pow(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth
     return r;
 }
 
-static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c)
+static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
 {
     char name[256];
     slong i;
-    if (!(c->flags & ALG_TRIG) || (e->fn != FN_COS && e->fn != FN_SIN) || e->nargs != 1
-        || e->args[0]->kind != EXPR_VAR || strlen(e->args[0]->name) > 200)
-        return -1;
-    snprintf(name, sizeof(name), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
-    i = find_var(c, name);
-    if (i < 0) return -1;
-    fmpq_mpoly_gen(out, i, c->ctx);
-    return 0;
+    if (!(c->flags & ALG_TRIG) || (e->fn != FN_COS && e->fn != FN_SIN) || e->nargs != 1) return -1;
+    if (e->args[0]->kind == EXPR_VAR && strlen(e->args[0]->name) <= 200) {
+        snprintf(name, sizeof(name), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
+        if ((i = find_var(c, name)) >= 0) {
+            fmpq_mpoly_gen(out, i, c->ctx);
+            return 0;
+        }
+    }
+    {
+        /* an argument that is exactly 0 (e.g. w*t at t = 0): cos = 1, sin = 0, exactly */
+        fmpq_t q;
+        int zero;
+        fmpq_init(q);
+        zero = conv_const(q, e->args[0], c, depth + 1, "a non-constant argument") == 0 && fmpq_is_zero(q);
+        fmpq_clear(q);
+        if (!zero) return -1;
+        fmpq_mpoly_set_si(out, e->fn == FN_COS ? 1 : 0, c->ctx);
+        return 0;
+    }
 }
 
 static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
@@ -184,7 +195,7 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
     case EXPR_POW:
         return conv_pow(out, e, c, depth);
     case EXPR_FUNC:
-        if (conv_trig(out, e, c) == 0) return 0;
+        if (conv_trig(out, e, c, depth) == 0) return 0;
         snprintf(what, sizeof(what), "function %.100s()", e->name ? e->name : expr_fn_name(e->fn));
         fail(c, e, what);
         return -1;

@@ -28,6 +28,7 @@ typedef struct {
     expr_t e;
     int is_bool;
     int line;
+    char *constraint;    /* a model's constraint that must vanish ("G1 = 0"), or NULL */
 } case_def;          /* a [define] entry or a [regions] entry */
 
 typedef struct {
@@ -47,6 +48,10 @@ typedef struct {
        or regions, by name); nregions is then 0 */
     int nlabels;
     char **labels;
+    int nfix;            /* fix.NAME = VALUE: plot-level values of non-axis parameters */
+    int *fix_param;      /* parameter indices */
+    expr_t *fix_value;   /* numeric, in the parameters other than the fixed ones (may use the axes) */
+    int *fix_line;
     int line;
 } case_plot;
 
@@ -84,7 +89,8 @@ typedef enum {
     CASE_CLAIM_EQUIVALENT,   /* claim <=> model (the default) */
     CASE_CLAIM_IMPLIES,      /* claim => model */
     CASE_CLAIM_IMPLIED_BY,   /* model => claim */
-    CASE_CLAIM_THRESHOLD     /* (exists over: model) <=> claim */
+    CASE_CLAIM_THRESHOLD,    /* (exists over: model) <=> claim */
+    CASE_CLAIM_IDENTITY      /* claim == model as numbers on the case's box */
 } case_claim_kind;
 
 /* [display] NAME = TEXT: how a name is shown (grammar: case_display.h), checked. */
@@ -100,7 +106,8 @@ typedef struct {
     int line, col;           /* the section header */
     case_claim_kind kind;
     char *says, *source;     /* as written (quotes kept), or NULL */
-    expr_t claim, model;     /* boolean, checked; NULL when the key is absent */
+    expr_t claim, model;     /* boolean (numeric for kind = identity), checked; NULL when absent */
+    int claim_line, claim_col, model_line, model_col;
     int nover;               /* over = a[, b, ...]: range parameters (0: not given) */
     int *over;
     int over_line, over_col;
@@ -110,7 +117,7 @@ typedef struct {
     int depth_line, depth_col;
 } case_claim;
 
-/* "equivalent", "implies", "implied_by" or "threshold". */
+/* "equivalent", "implies", "implied_by", "threshold" or "identity". */
 const char *case_claim_kind_name(case_claim_kind k);
 
 typedef struct {
@@ -126,6 +133,8 @@ typedef struct {
     int nexpect;   case_expect *expect;
     int nclaims;   case_claim *claims;
     int ndisplay;  case_display_entry *display; /* [display], in order; NULL if absent */
+    int ninclude;        /* [case] include = A.defs, ...: the files as opened (case folder + name) */
+    char **include;
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
 } case_t;

@@ -15,6 +15,7 @@ typedef struct {
     char *src;          /* for parsing: pieces joined by "\n" + the original indentation */
     char *text;         /* as prose: pieces joined by "\n" */
     int line, col;      /* position (1-based, columns in characters) of src[0] */
+    const char *file;   /* the .defs file it was read from (include =), or NULL: the case file */
 } case_raw_entry;
 
 /* One [section] with its entries in file order. */

@@ -340,6 +340,7 @@ static int handler(void *user, const char *section, const char *name, const char
         sec->entries = flint_realloc(sec->entries, sec->alloc * sizeof(case_raw_entry));
     }
     e = &sec->entries[sec->nentries++];
+    e->file = NULL;
     e->key = case_strdup(name);
     e->key_line = st->lineno;
     e->key_col = char_col(st->rawline, noff);

@@ -78,6 +78,7 @@ const char *case_claim_kind_name(case_claim_kind k)
     case CASE_CLAIM_IMPLIES: return "implies";
     case CASE_CLAIM_IMPLIED_BY: return "implied_by";
     case CASE_CLAIM_THRESHOLD: return "threshold";
+    case CASE_CLAIM_IDENTITY: return "identity";
     default: return "equivalent";
     }
 }

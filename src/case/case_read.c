@@ -54,6 +54,119 @@ static char *case_id_of(const char *path)
     return case_strndup(b, n);
 }
 
+/* Moves the [define] entries of inc (a .defs file, path file) in front of
+ * those of r's [define] section (made if absent), tagged with file. */
+static void prepend_defines(case_raw *r, case_raw *inc, const char *file)
+{
+    case_raw_section *d = NULL;
+    int i, j, n = 0;
+    for (i = 0; i < inc->nsections; i++) n += inc->sections[i].nentries;
+    for (i = 0; i < r->nsections; i++)
+        if (strcmp(r->sections[i].kind, "define") == 0) d = &r->sections[i];
+    if (d == NULL) {
+        if (r->nsections == r->alloc) {
+            r->alloc = r->alloc ? 2 * r->alloc : 8;
+            r->sections = flint_realloc(r->sections, r->alloc * sizeof(case_raw_section));
+        }
+        d = &r->sections[r->nsections++];
+        memset(d, 0, sizeof *d);
+        d->kind = case_strdup("define");
+        d->arg = case_strdup("");
+    }
+    d->entries = flint_realloc(d->entries, (d->nentries + n + 1) * sizeof(case_raw_entry));
+    memmove(d->entries + n, d->entries, d->nentries * sizeof(case_raw_entry));
+    for (i = 0, n = 0; i < inc->nsections; i++) {
+        for (j = 0; j < inc->sections[i].nentries; j++) {
+            d->entries[n] = inc->sections[i].entries[j];
+            d->entries[n++].file = file;
+        }
+        inc->sections[i].nentries = 0;   /* moved */
+    }
+    d->nentries += n;
+    d->alloc = d->nentries;
+}
+
+/* [case] include = A.defs[, B.defs]: each a relative path inside the case's
+ * folder tree (no leading '/', no '..'), read and checked (INI structure;
+ * only [define] sections), its entries put before the case's own [define]
+ * entries in the order given. A .defs file cannot include: no cycles. */
+static int read_includes(case_t *c, case_raw *r, const char *path, case_error_t *err)
+{
+    const case_raw_entry *e = NULL;
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t) (slash - path + 1) : 0, a = 0, n;
+    int i, j;
+    for (i = 0; i < r->nsections && e == NULL; i++)
+        if (strcmp(r->sections[i].kind, "case") == 0)
+            for (j = 0; j < r->sections[i].nentries; j++)
+                if (strcmp(r->sections[i].entries[j].key, "include") == 0) e = &r->sections[i].entries[j];
+    if (e == NULL) return 0;
+    n = strlen(e->src);
+    c->include = flint_calloc(n + 2, sizeof(char *));
+    while (a <= n) {
+        size_t b = a, ia, ib;
+        int line, col, k, bad;
+        char *name, *full, *buf;
+        size_t len;
+        case_raw inc;
+        while (b < n && e->src[b] != ',') b++;
+        for (ia = a; ia < b && (e->src[ia] == ' ' || e->src[ia] == '	' || e->src[ia] == '\n'); ia++) ;
+        for (ib = b; ib > ia && (e->src[ib - 1] == ' ' || e->src[ib - 1] == '	' || e->src[ib - 1] == '\n'); ib--) ;
+        case_pos_advance(e->src, ia, e->line, e->col, &line, &col);
+        name = case_strndup(e->src + ia, ib - ia);
+        a = b + 1;
+        if (ib - ia < 6 || strcmp(name + (ib - ia) - 5, ".defs") != 0) {
+            case_error_set(err, line, col, "include must name a .defs file (include = FILE.defs)");
+            flint_free(name);
+            return -1;
+        }
+        bad = name[0] == '/' || strcmp(name, "..") == 0 || strncmp(name, "../", 3) == 0 ||
+              strstr(name, "/../") != NULL;
+        if (bad) {
+            case_error_set(err, line, col,
+                           "include must be a relative path inside the case's folder (no leading '/', no '..')");
+            flint_free(name);
+            return -1;
+        }
+        full = flint_malloc(dirlen + (ib - ia) + 1);
+        memcpy(full, path, dirlen);
+        memcpy(full + dirlen, name, ib - ia + 1);
+        flint_free(name);
+        for (k = 0; k < c->ninclude; k++)
+            if (strcmp(c->include[k], full) == 0) {
+                case_error_set(err, line, col, "'%s' is included twice", full);
+                flint_free(full);
+                return -1;
+            }
+        c->include[c->ninclude++] = full;
+        buf = slurp(full, &len, err);
+        if (buf == NULL) {
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", err->msg);
+            case_error_set(err, line, col, "include '%s': %s", full, why);
+            return -1;
+        }
+        snprintf(err->file, sizeof err->file, "%s", full);
+        memset(&inc, 0, sizeof inc);
+        if (case_ini_read(&inc, buf, len, full, err)) {
+            flint_free(buf);
+            return -1;
+        }
+        flint_free(buf);
+        for (k = 0; k < inc.nsections; k++)
+            if (strcmp(inc.sections[k].kind, "define") != 0) {
+                case_error_set(err, inc.sections[k].line, inc.sections[k].col,
+                               "a .defs file holds only [define] entries, not [%s]", inc.sections[k].kind);
+                case_raw_clear(&inc);
+                return -1;
+            }
+        prepend_defines(r, &inc, full);
+        case_raw_clear(&inc);
+        snprintf(err->file, sizeof err->file, "%s", path);
+    }
+    return 0;
+}
+
 int case_read(case_t *c, const char *path, case_error_t *err)
 {
     case_raw raw;
@@ -71,7 +184,8 @@ int case_read(case_t *c, const char *path, case_error_t *err)
     if (rc) return -1;
     c->path = case_strdup(path);
     c->id = case_id_of(path);
-    rc = case_validate(c, &raw, err);
+    rc = read_includes(c, &raw, path, err);
+    if (rc == 0) rc = case_validate(c, &raw, err);
     case_raw_clear(&raw);
     if (rc) {
         case_clear(c);
@@ -98,9 +212,12 @@ void case_clear(case_t *c)
     flint_free(c->params);
     for (i = 0; i < c->ndefs; i++) {
         flint_free(c->defs[i].name);
+        flint_free(c->defs[i].constraint);
         expr_free(c->defs[i].e);
     }
     flint_free(c->defs);
+    for (i = 0; i < c->ninclude; i++) flint_free(c->include[i]);
+    flint_free(c->include);
     for (i = 0; i < c->nregions; i++) {
         flint_free(c->regions[i].name);
         expr_free(c->regions[i].e);
@@ -122,6 +239,10 @@ void case_clear(case_t *c)
         flint_free(p->regions);
         for (j = 0; j < p->nlabels; j++) flint_free(p->labels[j]);
         flint_free(p->labels);
+        for (j = 0; j < p->nfix; j++) expr_free(p->fix_value[j]);
+        flint_free(p->fix_value);
+        flint_free(p->fix_param);
+        flint_free(p->fix_line);
     }
     flint_free(c->plots);
     for (i = 0; i < c->npoints; i++) {

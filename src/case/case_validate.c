@@ -130,15 +130,26 @@ static int point_sets(const case_raw *r, const char *name)
 {
     int i, k;
     for (i = 0; i < r->nsections; i++) {
-        if (strcmp(r->sections[i].kind, "point") != 0) continue;
-        for (k = 0; k < r->sections[i].nentries; k++)
-            if (strcmp(r->sections[i].entries[k].key, name) == 0) return 1;
+        int pt = strcmp(r->sections[i].kind, "point") == 0, pl = strcmp(r->sections[i].kind, "plot") == 0;
+        if (!pt && !pl) continue;
+        for (k = 0; k < r->sections[i].nentries; k++) {
+            const char *key = r->sections[i].entries[k].key;
+            if (pt && strcmp(key, name) == 0) return 1;
+            if (pl && strncmp(key, "fix.", 4) == 0 && strcmp(key + 4, name) == 0) return 1;
+            if (pl && strcmp(key, "family") == 0) {
+                const char *t = r->sections[i].entries[k].src, *colon = strchr(t, ':');
+                size_t a = 0, b = colon ? (size_t) (colon - t) : 0, n = strlen(name);
+                while (a < b && isspace((unsigned char) t[a])) a++;
+                while (b > a && isspace((unsigned char) t[b - 1])) b--;
+                if (b - a == n && strncmp(t + a, name, n) == 0) return 1;
+            }
+        }
     }
     return 0;
 }
 
 /* Rewrites the algebraic calls of *e (alg_rewrite). In the case's scope they
- * see the exact values of the fixed parameters that no [point] overrides (a
+ * see the exact values of the fixed parameters that no [point] or plot fix. overrides (a
  * rewritten call is computed once, so an overridden value could not reach it). */
 static int rewrite_alg(vctx *v, expr_t *e, expr_scope_t s)
 {
@@ -283,8 +294,17 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
         return -1;
     }
     if ((l = name_taken(v->c, e->key))) {
-        case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
-                       e->key, l);
+        const case_raw_section *d = find_section(v->r, "define");
+        const char *other = NULL;
+        int i;
+        for (i = 0; d && i < d->nentries && &d->entries[i] != e; i++)
+            if (strcmp(d->entries[i].key, e->key) == 0) other = d->entries[i].file;
+        if (other && other != e->file)
+            case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at %s:%d)",
+                           e->key, other, l);
+        else
+            case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
+                           e->key, l);
         return -1;
     }
     return 0;
@@ -352,8 +372,10 @@ static int read_case_section(vctx *v)
                 return -1;
             }
             c->prec = p;
+        } else if (strcmp(e->key, "include") == 0) {
+            /* read with the file (case_read.c): its [define] entries lead the case's */
         } else {
-            return unknown_key(v, e, "case", "title, source, template, summary or precision");
+            return unknown_key(v, e, "case", "title, source, template, summary, precision or include");
         }
     }
     if (c->title == NULL) {
@@ -613,6 +635,8 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
             cd->e = md[j].e;
             cd->is_bool = md[j].is_bool;
             cd->line = s->line;
+            cd->constraint = md[j].constraint;
+            md[j].constraint = NULL;
             md[j].name = NULL;
             md[j].e = NULL;
             (*ndefs)++;
@@ -627,6 +651,12 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
         mech_defs_free(md, nmd);
     }
     return 0;
+}
+
+/* Errors about entry e are located in its file: an included .defs file or the case. */
+static void entry_file(vctx *v, const case_raw_entry *e)
+{
+    snprintf(v->err->file, sizeof v->err->file, "%s", e->file ? e->file : v->c->path);
 }
 
 static int read_defs_and_regions(vctx *v)
@@ -654,6 +684,7 @@ static int read_defs_and_regions(vctx *v)
     /* names first (so that duplicates are reported at the later entry), then parse */
     for (k = 0; k < d.n; k++) {
         case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
+        entry_file(v, d.entry[k]);
         if (check_new_name(v, d.entry[k])) goto done;
         cd->name = case_strdup(d.entry[k]->key);
         cd->line = d.entry[k]->key_line;
@@ -661,6 +692,7 @@ static int read_defs_and_regions(vctx *v)
         else c->nregions = k - nd + 1;
     }
     for (k = 0; k < d.n; k++) {
+        entry_file(v, d.entry[k]);
         d.ast[k] = parse_part(v, d.entry[k], 0, strlen(d.entry[k]->src));
         if (d.ast[k] == NULL) goto done;
     }
@@ -668,6 +700,7 @@ static int read_defs_and_regions(vctx *v)
         case_def *cd = k < nd ? &c->defs[base + k] : &c->regions[k - nd];
         const case_raw_entry *e = d.entry[k];
         expr_error_t ee;
+        entry_file(v, e);
         if (check_order(v, &d, k, d.ast[k])) goto done;
         if (expr_check(d.ast[k], c->scope, -1, &ee)) {
             err_expr(v, &ee);
@@ -688,6 +721,7 @@ static int read_defs_and_regions(vctx *v)
         }
     }
     rc = 0;
+    snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
 done:
     for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
     flint_free(d.ast);
@@ -819,6 +853,72 @@ static int read_plot_labels(vctx *v, case_plot *pl, const case_raw_section *s, c
     return 0;
 }
 
+/* fix.NAME = VALUE entries of a plot: NAME a parameter that is not an axis,
+ * fixed once; VALUE numeric, in the parameters that this plot does not fix
+ * (the axes included: a dependent coordinate, e.g. fix.y = h*sin(theta)). */
+static int read_plot_fixes(vctx *v, case_plot *pl, const case_raw_section *s)
+{
+    case_t *c = v->c;
+    expr_scope_t ps;
+    int i, j, rc = -1;
+    pl->fix_param = flint_malloc((s->nentries + 1) * sizeof(int));
+    pl->fix_value = flint_calloc(s->nentries + 1, sizeof(expr_t));
+    pl->fix_line = flint_malloc((s->nentries + 1) * sizeof(int));
+    for (i = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        int k;
+        if (strncmp(e->key, "fix.", 4) != 0) continue;
+        k = case_param_index(c, e->key + 4);
+        if (k < 0) {
+            case_error_set(v->err, e->key_line, e->key_col + 4, "unknown parameter '%s'", e->key + 4);
+            return -1;
+        }
+        if (k == pl->x || k == pl->y) {
+            case_error_set(v->err, e->key_line, e->key_col + 4,
+                           "'%s' is an axis of this plot: only other parameters can be fixed", e->key + 4);
+            return -1;
+        }
+        for (j = 0; j < pl->nfix; j++)
+            if (pl->fix_param[j] == k) {
+                case_error_set(v->err, e->key_line, e->key_col + 4, "parameter '%s' fixed twice (line %d)",
+                               e->key + 4, pl->fix_line[j]);
+                return -1;
+            }
+        pl->fix_param[pl->nfix] = k;
+        pl->fix_line[pl->nfix] = e->key_line;
+        pl->nfix++;
+    }
+    if (pl->nfix == 0) return 0;
+    /* the values see the parameters this plot does not fix, and nothing else */
+    ps = expr_scope_new();
+    for (i = 0; i < c->nparams; i++) {
+        for (j = 0; j < pl->nfix; j++)
+            if (pl->fix_param[j] == i) break;
+        char hidden[300];
+        snprintf(hidden, sizeof hidden, "fix.%s", c->params[i].name); /* not an identifier: never referenced */
+        expr_scope_add_param(ps, j < pl->nfix ? hidden : c->params[i].name);
+    }
+    for (i = 0, j = 0; i < s->nentries; i++) {
+        const case_raw_entry *e = &s->entries[i];
+        expr_error_t ee;
+        if (strncmp(e->key, "fix.", 4) != 0) continue;
+        pl->fix_value[j] = parse_part(v, e, 0, strlen(e->src));
+        if (pl->fix_value[j] == NULL) goto done;
+        if (expr_check(pl->fix_value[j], ps, 0, &ee)) {
+            if (strncmp(ee.msg, "unknown name", 12) == 0)
+                snprintf(ee.msg + strlen(ee.msg), sizeof ee.msg - strlen(ee.msg),
+                         " (a plot's fixed value may use only the parameters it does not fix)");
+            err_expr(v, &ee);
+            goto done;
+        }
+        j++;
+    }
+    rc = 0;
+done:
+    expr_scope_free(ps);
+    return rc;
+}
+
 static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
 {
     const case_raw_entry *ex = NULL, *ey = NULL, *ereg = NULL, *elab = NULL;
@@ -861,12 +961,13 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
                 return -1;
             }
             pl->seconds = t;
-        } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0) {
-            /* checked below, once the shown regions are known */
+        } else if (strncmp(k, "colour.", 7) == 0 || strncmp(k, "color.", 6) == 0 ||
+                   strncmp(k, "fix.", 4) == 0 || strcmp(k, "family") == 0) {
+            /* checked below, once the axes and the shown regions are known */
         } else {
             return unknown_key(v, e, "plot",
                                "x, y, depth, max_cells, seconds, title, x_label, y_label, regions, "
-                               "labels or colour.REGION");
+                               "labels, colour.REGION, fix.PARAMETER or family");
         }
     }
     if (ex == NULL || ey == NULL) {
@@ -878,6 +979,11 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
     if (pl->x == pl->y) {
         case_error_set(v->err, ey->line, ey->col, "x and y are the same parameter '%s'",
                        c->params[pl->x].name);
+        return -1;
+    }
+    if (read_plot_fixes(v, pl, s)) return -1;
+    if (elab && pl->nfix > 0) {
+        case_error_set(v->err, elab->line, elab->col, "a plot with labels cannot fix parameters or be a family (yet)");
         return -1;
     }
     if (elab) return read_plot_labels(v, pl, s, elab, ereg);
@@ -954,18 +1060,146 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
     return 0;
 }
 
+#define CASE_MAX_FAMILY 24
+
+/* family = NAME : v1, v2, ... of a plot section, or NULL. */
+static const case_raw_entry *family_entry(const case_raw_section *s)
+{
+    int i;
+    for (i = 0; i < s->nentries; i++)
+        if (strcmp(s->entries[i].key, "family") == 0) return &s->entries[i];
+    return NULL;
+}
+
+/* Splits a family entry: *param (a parameter that is not an axis of pl and
+ * that pl does not fix), values[0..*n) (constant expressions, owned by the
+ * caller) and texts (as written, owned). */
+static int read_family(vctx *v, const case_plot *pl, const case_raw_entry *e, int *param, expr_t *values,
+                       char **texts, int *n)
+{
+    const char *t = e->src, *colon = strchr(t, ':');
+    size_t a = 0, b, len = strlen(t);
+    int line, col, k, j;
+    char *name;
+    *n = 0;
+    if (colon == NULL) {
+        case_error_set(v->err, e->line, e->col, "family must be NAME : VALUE, VALUE, ...");
+        return -1;
+    }
+    b = (size_t) (colon - t);
+    trim_span(t, &a, &b);
+    pos_of(e, a, &line, &col);
+    name = case_strndup(t + a, b - a);
+    k = case_param_index(v->c, name);
+    if (k < 0) {
+        case_error_set(v->err, line, col, "unknown parameter '%s'", name);
+        flint_free(name);
+        return -1;
+    }
+    flint_free(name);
+    if (k == pl->x || k == pl->y) {
+        case_error_set(v->err, line, col, "'%s' is an axis of this plot: a family runs over another parameter",
+                       v->c->params[k].name);
+        return -1;
+    }
+    for (j = 0; j < pl->nfix; j++)
+        if (pl->fix_param[j] == k) {
+            case_error_set(v->err, line, col, "'%s' is both fixed (fix.%s, line %d) and the family's parameter",
+                           v->c->params[k].name, v->c->params[k].name, pl->fix_line[j]);
+            return -1;
+        }
+    *param = k;
+    a = (size_t) (colon - t) + 1;
+    while (a <= len) {
+        size_t ia, ib;
+        arb_t x;
+        b = a;
+        while (b < len && t[b] != ',') b++;
+        ia = a;
+        ib = b;
+        trim_span(t, &ia, &ib);
+        pos_of(e, ia, &line, &col);
+        if (ia == ib) {
+            case_error_set(v->err, line, col, "expected a value of the family");
+            return -1;
+        }
+        if (*n == CASE_MAX_FAMILY) {
+            case_error_set(v->err, line, col, "a family has at most %d values", CASE_MAX_FAMILY);
+            return -1;
+        }
+        values[*n] = parse_part(v, e, ia, ib - ia);
+        if (values[*n] == NULL) return -1;
+        texts[*n] = case_strndup(t + ia, ib - ia);
+        (*n)++;
+        arb_init(x);
+        k = const_ball(v, x, &values[*n - 1], "a family value", v->c->prec);
+        arb_clear(x);
+        if (k) return -1;
+        a = b + 1;
+    }
+    if (*n < 2) {
+        case_error_set(v->err, e->line, e->col, "a family needs at least two values (else use fix.NAME = VALUE)");
+        return -1;
+    }
+    return 0;
+}
+
 static int read_plots(vctx *v)
 {
     const case_raw *r = v->r;
     case_t *c = v->c;
-    int i, n = 0;
-    for (i = 0; i < r->nsections; i++) n += strcmp(r->sections[i].kind, "plot") == 0;
-    c->plots = flint_calloc(n + 1, sizeof(case_plot));
+    int i, j, n = 0;
     for (i = 0; i < r->nsections; i++)
-        if (strcmp(r->sections[i].kind, "plot") == 0) {
-            c->nplots++;
-            if (read_plot(v, &c->plots[c->nplots - 1], &r->sections[i])) return -1;
+        if (strcmp(r->sections[i].kind, "plot") == 0) n += family_entry(&r->sections[i]) ? CASE_MAX_FAMILY : 1;
+    c->plots = flint_calloc(n + 1, sizeof(case_plot));
+    for (i = 0; i < r->nsections; i++) {
+        const case_raw_section *s = &r->sections[i];
+        const case_raw_entry *fe;
+        expr_t values[CASE_MAX_FAMILY];
+        char *texts[CASE_MAX_FAMILY];
+        int nv = 0, param = -1, rc, first;
+        if (strcmp(s->kind, "plot") != 0) continue;
+        c->nplots++;
+        if (read_plot(v, &c->plots[c->nplots - 1], s)) return -1;
+        fe = family_entry(s);
+        if (fe == NULL) continue;
+        /* one plot per value: PLOT_1, PLOT_2, ..., each with fix.NAME = value */
+        rc = read_family(v, &c->plots[c->nplots - 1], fe, &param, values, texts, &nv);
+        first = c->nplots - 1;
+        for (j = 0; j < nv && rc == 0; j++) {
+            case_plot *pl = &c->plots[first + j];
+            char *old_title, *nm;
+            if (j > 0) {
+                c->nplots++;
+                if (read_plot(v, pl, s)) { rc = -1; break; }
+            }
+            nm = fc_printf("%s_%d", s->arg, j + 1);
+            flint_free(pl->name);
+            pl->name = nm;
+            old_title = pl->title;
+            pl->title = old_title ? fc_printf("%s (%s = %s)", old_title, c->params[param].name, texts[j])
+                                  : fc_printf("%s = %s", c->params[param].name, texts[j]);
+            flint_free(old_title);
+            pl->fix_param[pl->nfix] = param;
+            pl->fix_value[pl->nfix] = values[j];
+            values[j] = NULL;
+            pl->fix_line[pl->nfix] = fe->line;
+            pl->nfix++;
         }
+        for (j = 0; j < nv; j++) {
+            expr_free(values[j]);
+            flint_free(texts[j]);
+        }
+        if (rc) return -1;
+    }
+    /* a family member's name must not be another plot's */
+    for (i = 0; i < c->nplots; i++)
+        for (j = 0; j < i; j++)
+            if (strcmp(c->plots[i].name, c->plots[j].name) == 0) {
+                case_error_set(v->err, c->plots[i].line, 1, "plot name '%s' is used twice (a family makes "
+                               "PLOT_1, PLOT_2, ...)", c->plots[i].name);
+                return -1;
+            }
     return 0;
 }
 
@@ -1025,7 +1259,7 @@ static int read_points(vctx *v)
  * resolved (predicates parsed and checked, parameters to indices). */
 static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
 {
-    static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", NULL};
+    static const char *kinds[] = {"equivalent", "implies", "implied_by", "threshold", "identity", NULL};
     int i, k;
     cl->name = case_strdup(s->arg);
     cl->line = s->line;
@@ -1039,7 +1273,7 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                 if (strcmp(e->text, kinds[k]) == 0) break;
             if (!kinds[k]) {
                 case_error_set(v->err, e->line, e->col,
-                               "kind must be equivalent, implies, implied_by or threshold");
+                               "kind must be equivalent, implies, implied_by, threshold or identity");
                 return -1;
             }
             cl->kind = (case_claim_kind) k;
@@ -1053,13 +1287,15 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                 expr_free(x);
                 return -1;
             }
-            if (!expr_is_bool(x, v->c->scope)) {
-                case_error_set(v->err, e->line, e->col, "%s must be a predicate, not a number", e->key);
-                expr_free(x);
-                return -1;
-            }
             expr_free(*slot);
-            *slot = x;
+            *slot = x;   /* predicate or number: checked below, once the kind is known */
+            if (e->key[0] == 'c') {
+                cl->claim_line = e->line;
+                cl->claim_col = e->col;
+            } else {
+                cl->model_line = e->line;
+                cl->model_col = e->col;
+            }
         } else if (strcmp(e->key, "over") == 0) {
             /* a comma-separated list of range parameters */
             const char *t = e->src;
@@ -1116,6 +1352,29 @@ static int read_claim(vctx *v, case_claim *cl, const case_raw_section *s)
                            "param or depth", e->key, s->arg);
             return -1;
         }
+    }
+    for (k = 0; k < 2; k++) {
+        expr_t x = k ? cl->model : cl->claim;
+        int line = k ? cl->model_line : cl->claim_line, col = k ? cl->model_col : cl->claim_col;
+        int is_bool;
+        if (x == NULL) continue;
+        is_bool = expr_is_bool(x, v->c->scope);
+        if (cl->kind == CASE_CLAIM_IDENTITY && is_bool) {
+            case_error_set(v->err, line, col, "%s must be a number for kind = identity, not a predicate",
+                           k ? "model" : "claim");
+            return -1;
+        }
+        if (cl->kind != CASE_CLAIM_IDENTITY && !is_bool) {
+            case_error_set(v->err, line, col, "%s must be a predicate, not a number", k ? "model" : "claim");
+            return -1;
+        }
+    }
+    if (cl->kind == CASE_CLAIM_IDENTITY && (cl->nover > 0 || cl->param >= 0)) {
+        case_error_set(v->err, cl->nover > 0 ? cl->over_line : cl->param_line,
+                       cl->nover > 0 ? cl->over_col : cl->param_col,
+                       "an identity claim is decided over the case's whole box: no %s",
+                       cl->nover > 0 ? "over" : "param");
+        return -1;
     }
     return 0;
 }

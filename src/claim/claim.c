@@ -8,6 +8,8 @@
 
 int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
                     int depth_override, fc_error *err);
+int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                   int depth_override, fc_error *err);
 
 const char *claim_status_name(claim_status s)
 {
@@ -161,6 +163,7 @@ int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const
     out->plot = -1;
     out->y = -1;
     if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err);
+    if (cl->kind == CASE_CLAIM_IDENTITY) return claim_identity(out, c, cl, opt, depth, err);
     rc = claim_pave(out, c, cl, opt, depth, err);
     if (rc == 0 && (out->status == CLAIM_PROVED || out->status == CLAIM_CONSISTENT) && claim_tautology(c, cl)) {
         char *d = fc_printf("Tautology: the model implies the claim by its form alone (with the definitions "

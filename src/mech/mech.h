@@ -56,6 +56,9 @@ typedef struct {
     expr_t e;
     int is_bool;
     int line;            /* line of the [model] section header */
+    char *constraint;    /* NULL, or the model's constraint this quantity states: it must vanish at
+                            every configuration the case evaluates (e.g. "G1 = 0", "Gdot1 = 0",
+                            "gap = 0"); the runner checks it (README "Model constraints") */
 } mech_def;
 
 /* Builds the derived quantities of one [model] section. Names referenced

@@ -103,7 +103,9 @@ int mech_contact(mech_builder *b, const mech_model *m, char *msg, size_t nmsg)
         for (i = 0; i < n; i++)
             gd = mech_add(b, gd, mech_mul(b, expr_copy(MECH_ENTRY(&nrow, 0, i)), expr_copy(m->vel[i])));
         mech_emit0(b, "gap", expr_copy(m->gap), 0);
+        mech_mark_constraint(b, "gap");
         mech_emit0(b, "gapdot", gd, 0);
+        mech_mark_constraint(b, "gapdot");
     }
     mech_emit0(b, "N", mech_neg(mech_div(b, expr_copy(A0), expr_copy(B))), 0);
 #define GT0(x) mech_cmp(EXPR_GT, expr_copy(x), expr_num_si(0, 1))

@@ -94,10 +94,12 @@ int mech_holonomic(mech_builder *b, const mech_model *m, char *msg, size_t nmsg)
         expr_t gd = expr_copy(cd.gt[a]);
         snprintf(nm, sizeof nm, "G%d", a + 1);
         mech_emit0(b, nm, expr_copy(m->cons[a]), 0);
+        mech_mark_constraint(b, nm);
         for (i = 0; i < n; i++)
             gd = mech_add(b, gd, mech_mul(b, expr_copy(MECH_ENTRY(&cd.J, a, i)), expr_copy(m->vel[i])));
         snprintf(nm, sizeof nm, "Gdot%d", a + 1);
         mech_emit0(b, nm, gd, 0);
+        mech_mark_constraint(b, nm);
         snprintf(nm, sizeof nm, "Gt%d", a + 1);
         mech_emit0(b, nm, expr_copy(cd.gt[a]), 0);
     }

@@ -45,6 +45,9 @@ expr_t mech_cmp(expr_kind k, expr_t x, expr_t y);
 expr_t mech_emit(mech_builder *b, const char *suffix, expr_t e, int is_bool);
 /* Same, without returning a reference. */
 void mech_emit0(mech_builder *b, const char *suffix, expr_t e, int is_bool);
+/* Marks the last emitted definition as a constraint that must vanish; text
+ * names it in messages (copied). */
+void mech_mark_constraint(mech_builder *b, const char *text);
 /* A reference to a definition to be, or already, emitted. */
 expr_t mech_ref(const mech_builder *b, const char *suffix);
 

@@ -33,6 +33,7 @@ void mech_defs_free(mech_def *defs, int ndefs)
     if (defs == NULL) return;
     for (i = 0; i < ndefs; i++) {
         flint_free(defs[i].name);
+        flint_free(defs[i].constraint);
         expr_free(defs[i].e);
     }
     flint_free(defs);

@@ -189,7 +189,15 @@ void mech_emit0(mech_builder *b, const char *suffix, expr_t e, int is_bool)
     b->defs[b->n].e = e;
     b->defs[b->n].is_bool = is_bool;
     b->defs[b->n].line = b->line;
+    b->defs[b->n].constraint = NULL;
     b->n++;
+}
+
+void mech_mark_constraint(mech_builder *b, const char *text)
+{
+    size_t n = strlen(text) + 1;
+    b->defs[b->n - 1].constraint = flint_malloc(n);
+    memcpy(b->defs[b->n - 1].constraint, text, n);
 }
 
 expr_t mech_emit(mech_builder *b, const char *suffix, expr_t e, int is_bool)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "run/run.h"
+#include "run/run_impl.h"
 
 static double now(void)
 {
@@ -116,6 +116,8 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     pave_problem pb;
     pave_options po;
     int i, rc = 0, nroots;
+    expr_scope_t ps = run_plot_scope(c, pl);
+    expr_scope_t s = ps ? ps : c->scope;
 
     run_pave_options(&po, opt);
     rp->plot = pl;
@@ -134,13 +136,14 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
         nroots = 1 << pl->nlabels;
     } else
         for (i = 0; i < pl->nregions; i++) roots[i] = expr_var(c->regions[pl->regions[i]].name);
-    prog = expr_compile(roots, nroots, c->scope, &err);
+    prog = expr_compile(roots, nroots, s, &err);
     for (i = 0; i < nroots; i++) expr_free(roots[i]);
     flint_free(roots);
     if (prog == NULL) {
         fc_error_at(&res->error, c->path, pl->line, 1, "plot %s: cannot compile its regions: %s", pl->name,
                     err.msg);
         _arb_vec_clear(box, c->nparams + 1);
+        if (ps) expr_scope_free(ps);
         return -2;
     }
     if (opt->given) {   /* a paving computed elsewhere (merged tiles) */
@@ -150,7 +153,19 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
         rp->ok = 1;
         expr_prog_free(prog);
         _arb_vec_clear(box, c->nparams + 1);
+        if (ps) expr_scope_free(ps);
         return 0;
+    }
+    case_point_box(box, c, -1, 128);
+    /* the model constraints hold on the whole plotted box, or the plot is refused */
+    expr_interval_ball(box + pl->x, rp->x_lo, rp->x_hi, 128);
+    expr_interval_ball(box + pl->y, rp->y_lo, rp->y_hi, 128);
+    rc = run_check_plot_constraints(res, c, pl, s, box, 128);
+    if (rc) {
+        expr_prog_free(prog);
+        _arb_vec_clear(box, c->nparams + 1);
+        if (ps) expr_scope_free(ps);
+        return rc;
     }
     case_point_box(box, c, -1, 128);
     pave_problem_setup(&pb, &po, prog, nroots, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
@@ -192,6 +207,7 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     if (rc == -2) rc = -1;
     expr_prog_free(prog);
     _arb_vec_clear(box, c->nparams + 1);
+    if (ps) expr_scope_free(ps);
     return rc;
 }
 
@@ -214,6 +230,9 @@ int run_case(run_results *res, const case_t *c, const run_options *opt)
         fc_error_at(&res->error, c->path, 0, 0, "internal: cannot evaluate its definitions");
         return rc;
     }
+    /* every point satisfies the model constraints (an enclosure excluding 0 is refused) */
+    for (i = 0; i < res->npoints && rc == 0; i++) rc = run_check_point_constraints(res, c, &res->points[i]);
+    if (rc) return rc;
     res->nplots = c->nplots;
     res->plots = flint_calloc(c->nplots + 1, sizeof(run_plot));
     for (i = 0; i < c->nplots && rc == 0; i++)
