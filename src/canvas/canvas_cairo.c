@@ -129,7 +129,7 @@ static double
 cc_serif_runs(cc_state *s, const char *utf8, int draw)
 {
     size_t n = strlen(utf8);
-    char *run = malloc(n + 1);
+    char *run = flint_malloc(n + 1);
     const char *p = utf8, *start = utf8;
     cairo_font_face_t *cur = NULL;
     double adv = 0;
@@ -167,7 +167,7 @@ cc_serif_runs(cc_state *s, const char *utf8, int draw)
         cur = f;
         p += len;
     }
-    free(run);
+    flint_free(run);
     cairo_set_font_face(s->cr, s->face[s->g.bold]);
     return adv;
 }

@@ -321,7 +321,7 @@ static char *
 ch_map_text(ch_state *s, const char *utf8, int b, int mark, double *delta)
 {
     size_t n = strlen(utf8);
-    char *out = malloc(n + 1), *o = out;
+    char *out = flint_malloc(n + 1), *o = out;
     const char *p;
     int len;
     HPDF_FontDef def = ((HPDF_FontAttr) s->font[b]->attr)->fontdef;
@@ -376,7 +376,7 @@ ch_text(void *st, double x, double y, const char *utf8, double angle)
     ch_check(s, HPDF_Page_SetTextMatrix(s->page, co, si, -si, co, CH_X(s, x), CH_Y(s, y)));
     ch_check(s, HPDF_Page_ShowText(s->page, mapped));
     ch_check(s, HPDF_Page_EndText(s->page));
-    free(mapped);
+    flint_free(mapped);
 }
 
 static double
@@ -394,7 +394,7 @@ ch_text_width(void *st, const char *utf8)
     }
     tw = HPDF_Font_TextWidth(s->font[s->t.bold], (const HPDF_BYTE *) mapped,
                              (HPDF_UINT) strlen(mapped));
-    free(mapped);
+    flint_free(mapped);
     return (tw.width + delta) * s->t.size / 1000.0;
 }
 
@@ -490,7 +490,7 @@ ch_fix_pua(HPDF_Font font, const char *file)
         FT_Done_FreeType(ft);
         return 1;
     }
-    buf = malloc(2 * 0xFFFF);
+    buf = flint_malloc(2 * 0xFFFF);
     if (buf == NULL)
         goto done;
     for (code = 0; code < 0xFFFF; code++)
@@ -504,7 +504,7 @@ ch_fix_pua(HPDF_Font font, const char *file)
     HPDF_MemStream_FreeData(map->stream);
     r = HPDF_Stream_Write(map->stream, buf, 2 * 0xFFFF) != HPDF_OK;
 done:
-    free(buf);
+    flint_free(buf);
     FT_Done_Face(face);
     FT_Done_FreeType(ft);
     return r;
