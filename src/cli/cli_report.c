@@ -3,10 +3,11 @@
  *
  * Every case is read and validated first (nothing is written if one is bad).
  * Then, case by case: everything is computed (points, pavings, claims,
- * expectations), written into a private folder DIR/.<id>.tmp.<pid>, and only
- * when every file is complete is that folder renamed onto DIR/<id>. A failure
- * or SIGINT/SIGTERM removes the private folder: no partial output. */
-#include <dirent.h>
+ * expectations), written into a private folder DIR/.<id>.tmp.<pid>.<random>,
+ * and only when every file is complete does that folder replace DIR/<id> in
+ * one step (see fc_outdir in report/atomic.h: everything is renamed and
+ * removed relative to DIR's descriptor, never through a link). A failure or
+ * SIGINT/SIGTERM removes the private folder: no partial output. */
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -31,42 +32,6 @@ static void on_signal(int sig)
     cancelled = sig;
 }
 
-/* mkdir -p; returns 0 or -1 (errno). */
-static int mkdir_p(const char *path)
-{
-    char *p = flint_malloc(strlen(path) + 1), *q;
-    struct stat sb;
-    strcpy(p, path);
-    for (q = p + 1;; q++) {
-        if (*q == '/' || *q == '\0') {
-            char save = *q;
-            *q = '\0';
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) { flint_free(p); return -1; }
-            if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) { flint_free(p); errno = ENOTDIR; return -1; }
-            *q = save;
-            if (save == '\0') break;
-        }
-    }
-    flint_free(p);
-    return 0;
-}
-
-/* Removes a folder of plain files (our own output folders have no subfolders). */
-static void rm_folder(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char path[4096];
-    if (d == NULL) return;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 static int count_pages(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -88,6 +53,7 @@ static int count_pages(const char *path)
 
 typedef struct {
     const char *dir, *templates;
+    fc_outdir out;   /* DIR, opened once (fd -1 until the first case is written) */
     results_options opt;
     int quiet;
 } report_opts;
@@ -160,14 +126,13 @@ static int write_files(results_t *res, const char *tmp, const report_opts *ro)
     return CLI_OK;
 }
 
-static int report_case(const case_t *c, const report_opts *ro, double *secs, int *pages, double *undecided)
+static int report_case(const case_t *c, report_opts *ro, double *secs, int *pages, double *undecided)
 {
     results_t res;
-    char tmp[4096], final[4096], old[4096];
+    char tmp[4096], *priv = NULL;
     int i, rc;
     struct timespec t0, t1;
     slong prec = ro->opt.prec > 0 ? ro->opt.prec : c->prec;
-    struct stat sb;
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = results_compute(&res, c, &ro->opt);
@@ -197,17 +162,19 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
         if (res.plots[i].pave.undecided + res.plots[i].pave.pending > *undecided)
             *undecided = res.plots[i].pave.undecided + res.plots[i].pave.pending;
 
-    if (mkdir_p(ro->dir) != 0) {
-        fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
-        results_clear(&res);
-        return CLI_BAD_INPUT;
+    if (ro->out.fd < 0) {
+        if (fc_outdir_open(&ro->out, ro->dir) != 0) {
+            fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
+            results_clear(&res);
+            return CLI_BAD_INPUT;
+        }
+        fc_outdir_sweep(&ro->out, stderr);
     }
-    snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", ro->dir, c->id, (long) getpid());
-    snprintf(final, sizeof final, "%s/%s", ro->dir, c->id);
-    snprintf(old, sizeof old, "%s/.%s.old.%ld", ro->dir, c->id, (long) getpid());
-    rm_folder(tmp);
-    if (mkdir(tmp, 0777) != 0) {
+    if (fc_outdir_private(&ro->out, c->id, &priv) != 0 ||
+        path_join(tmp, sizeof tmp, ro->dir, priv) != 0) {
         fprintf(stderr, "fricert report: -o %s: cannot write there: %s\n", ro->dir, strerror(errno));
+        if (priv) fc_remove_at(ro->out.fd, priv);
+        free(priv);
         results_clear(&res);
         return CLI_BAD_INPUT;
     }
@@ -215,14 +182,14 @@ static int report_case(const case_t *c, const report_opts *ro, double *secs, int
     if (rc == CLI_OK && !cancelled) {
         char pdf[4096];
         *pages = path_join(pdf, sizeof pdf, tmp, "report.pdf") ? 0 : count_pages(pdf);
-        if (stat(final, &sb) == 0 && rename(final, old) != 0) rc = CLI_INTERNAL;
-        else if (rename(tmp, final) != 0) {
+        if (fc_outdir_install(&ro->out, priv, c->id) != 0) {
+            fprintf(stderr, "fricert report: cannot move %s onto %s/%s: %s\n", tmp, ro->dir, c->id,
+                    strerror(errno));
             rc = CLI_INTERNAL;
-            rename(old, final);
-        } else rm_folder(old);
-        if (rc != CLI_OK) fprintf(stderr, "fricert report: cannot move %s onto %s: %s\n", tmp, final, strerror(errno));
+        }
     }
-    if (rc != CLI_OK || cancelled) rm_folder(tmp);
+    if (rc != CLI_OK || cancelled) fc_remove_at(ro->out.fd, priv);
+    free(priv);
     results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
@@ -253,6 +220,7 @@ int cli_report(int argc, char **argv)
 
     memset(&ro, 0, sizeof ro);
     ro.dir = "out";
+    ro.out.fd = -1;
     optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
     opterr = 0;
     while ((o = getopt_long(argc, argv, "ho:j:q", opts, NULL)) != -1) {
@@ -373,6 +341,7 @@ int cli_report(int argc, char **argv)
                        status[i] == CLI_OK ? "written" : "FAILED");
         }
     }
+    fc_outdir_close(&ro.out);
     for (i = 0; i < ncases; i++)
         if (cases[i].id) case_clear(&cases[i]);
     flint_free(cases);
