@@ -13,12 +13,14 @@
 #include "case/case_impl.h"
 #include "alg/alg.h"
 #include "mech/mech.h"
+#include "fc_strmap.h"
 
 typedef struct {
     case_t *c;
     const case_raw *r;
     case_error_t *err;
     expr_scope_t empty;   /* no names: for constants */
+    fc_strmap names;      /* parameter, definition and region names -> line (>= 1) */
 } vctx;
 
 /* ---------------------------------------------------------------- helpers */
@@ -246,17 +248,17 @@ static int read_range(vctx *v, const case_raw_entry *e, size_t a, size_t b, long
     return -1;
 }
 
-/* Where a name already used by a parameter/definition/region was defined. */
-static int name_taken(const case_t *c, const char *name)
+/* Where a name already used by a parameter/definition/region was defined
+ * (a line >= 1), or 0 (expected O(1): a hash map, so that many names stay linear). */
+static int name_taken(const vctx *v, const char *name)
 {
-    int i;
-    for (i = 0; i < c->nparams; i++)
-        if (c->params[i].name && strcmp(c->params[i].name, name) == 0) return c->params[i].line;
-    for (i = 0; i < c->ndefs; i++)
-        if (c->defs[i].name && strcmp(c->defs[i].name, name) == 0) return c->defs[i].line;
-    for (i = 0; i < c->nregions; i++)
-        if (c->regions[i].name && strcmp(c->regions[i].name, name) == 0) return c->regions[i].line;
-    return 0;
+    int l = fc_strmap_get(&v->names, name);
+    return l > 0 ? l : 0;
+}
+
+static void name_record(vctx *v, const char *name, int line)
+{
+    fc_strmap_put(&v->names, name, line > 0 ? line : 1);
 }
 
 static int check_new_name(vctx *v, const case_raw_entry *e)
@@ -272,11 +274,12 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
                        "'%s' is reserved (a constant, keyword or function name)", e->key);
         return -1;
     }
-    if ((l = name_taken(v->c, e->key))) {
+    if ((l = name_taken(v, e->key))) {
         case_error_set(v->err, e->key_line, e->key_col, "duplicate name '%s' (first defined at line %d)",
                        e->key, l);
         return -1;
     }
+    name_record(v, e->key, e->key_line);
     return 0;
 }
 
@@ -462,42 +465,79 @@ typedef struct {
     const case_raw_entry **entry;   /* defines, then regions */
     expr_t *ast;                    /* parsed; ownership moves into the case */
     int nd;                         /* number of defines */
+    fc_strmap index;                /* name -> first k with that name */
 } defs_t;
 
 static int defs_find(const defs_t *d, const char *name)
 {
-    int k;
-    for (k = 0; k < d->n; k++)
-        if (strcmp(d->entry[k]->key, name) == 0) return k;
-    return -1;
+    return fc_strmap_get(&d->index, name);
 }
 
-static void collect_refs(const expr_node *e, const defs_t *d, int *refs, int *nrefs)
+/* Appends to *refs (growing it) every definition that e names, once each;
+ * mark[k] is 1 for those already in *refs (reset by the caller). The AST
+ * walk uses an explicit stack: no recursion, no cap on the references. */
+static void collect_refs(const expr_node *e, const defs_t *d, char *mark, int **refs, int *nrefs, int *alloc)
 {
-    int i, k;
-    if (e->kind == EXPR_VAR && (k = defs_find(d, e->name)) >= 0) {
-        for (i = 0; i < *nrefs; i++)
-            if (refs[i] == k) break;
-        if (i == *nrefs && *nrefs < 256) refs[(*nrefs)++] = k;
+    const expr_node **stack = flint_malloc(16 * sizeof(*stack));
+    int top = 0, cap = 16, i, k;
+    stack[top++] = e;
+    while (top > 0) {
+        const expr_node *x = stack[--top];
+        if (x->kind == EXPR_VAR && (k = defs_find(d, x->name)) >= 0 && !mark[k]) {
+            mark[k] = 1;
+            if (*nrefs == *alloc) {
+                *alloc = *alloc ? 2 * *alloc : 16;
+                *refs = flint_realloc(*refs, *alloc * sizeof(int));
+            }
+            (*refs)[(*nrefs)++] = k;
+        }
+        if (top + x->nargs > cap) {
+            while (top + x->nargs > cap) cap *= 2;
+            stack = flint_realloc(stack, cap * sizeof(*stack));
+        }
+        for (i = x->nargs - 1; i >= 0; i--) stack[top++] = x->args[i];
     }
-    for (i = 0; i < e->nargs; i++) collect_refs(e->args[i], d, refs, nrefs);
+    flint_free(stack);
 }
 
-/* Depth-first search for a path from `from` to `to` through references;
- * path[0..*len) receives it. */
-static int find_path(const defs_t *d, int from, int to, char *seen, int *path, int *len)
+/* A shortest path from `from` to a definition that refers to `to`, through
+ * references (breadth-first, iterative): path[0..*len) receives it, from
+ * first. Returns 1 if there is one. */
+static int find_path(const defs_t *d, int from, int to, int *path, int *len)
 {
-    int refs[256], nrefs = 0, i;
-    if (seen[from]) return 0;
-    seen[from] = 1;
-    path[(*len)++] = from;
-    if (d->ast[from]) collect_refs(d->ast[from], d, refs, &nrefs);
-    for (i = 0; i < nrefs; i++) {
-        if (refs[i] == to) return 1;
-        if (find_path(d, refs[i], to, seen, path, len)) return 1;
+    int *parent = flint_malloc(d->n * sizeof(int)), *queue = flint_malloc(d->n * sizeof(int));
+    char *mark = flint_calloc(d->n, 1);
+    int *refs = NULL, nrefs, alloc = 0, head = 0, tail = 0, found = -1, i, k;
+    for (k = 0; k < d->n; k++) parent[k] = -2;   /* -2: not reached */
+    parent[from] = -1;
+    queue[tail++] = from;
+    while (head < tail && found < 0) {
+        int u = queue[head++];
+        nrefs = 0;
+        if (d->ast[u]) collect_refs(d->ast[u], d, mark, &refs, &nrefs, &alloc);
+        for (i = 0; i < nrefs; i++) mark[refs[i]] = 0;
+        for (i = 0; i < nrefs && found < 0; i++) {
+            if (refs[i] == to) found = u;
+            else if (parent[refs[i]] == -2) {
+                parent[refs[i]] = u;
+                queue[tail++] = refs[i];
+            }
+        }
     }
-    (*len)--;
-    return 0;
+    *len = 0;
+    if (found >= 0) {
+        for (k = found; k != -1; k = parent[k]) path[(*len)++] = k;
+        for (i = 0; i < *len / 2; i++) {   /* from first */
+            k = path[i];
+            path[i] = path[*len - 1 - i];
+            path[*len - 1 - i] = k;
+        }
+    }
+    flint_free(parent);
+    flint_free(queue);
+    flint_free(mark);
+    flint_free(refs);
+    return found >= 0;
 }
 
 /* A name used by definition k that is not (yet) in scope but is defined
@@ -516,12 +556,12 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
     }
     if (e->kind == EXPR_VAR && expr_scope_lookup(v->c->scope, e->name, NULL, NULL) < 0 &&
         (j = defs_find(d, e->name)) >= 0) {
-        char *seen = flint_calloc(d->n, 1), msg[400];
+        char msg[400];
         int *path = flint_malloc(d->n * sizeof(int)), len = 0;
         size_t m;
         if (j == k) {
             case_error_set(v->err, e->line, e->col, "'%s' is defined in terms of itself", e->name);
-        } else if (find_path(d, j, k, seen, path, &len)) {
+        } else if (find_path(d, j, k, path, &len)) {
             m = (size_t) snprintf(msg, sizeof msg, "definition cycle: %s", d->entry[k]->key);
             for (i = 0; i < len && m < sizeof msg; i++)
                 m += (size_t) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[path[i]]->key);
@@ -531,7 +571,6 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
             case_error_set(v->err, e->line, e->col, "'%s' is used before its definition (line %d)", e->name,
                            d->entry[j]->key_line);
         }
-        flint_free(seen);
         flint_free(path);
         return -1;
     }
@@ -588,7 +627,7 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
         for (j = 0; j < nmd; j++) {
             case_def *cd = &(*defs)[*ndefs];
             memset(cd, 0, sizeof *cd);
-            if ((l = name_taken(c, md[j].name)) || expr_scope_lookup(c->scope, md[j].name, NULL, NULL) >= 0) {
+            if ((l = name_taken(v, md[j].name)) || expr_scope_lookup(c->scope, md[j].name, NULL, NULL) >= 0) {
                 case_error_set(v->err, s->line, s->col,
                                "model '%s' defines '%s', a name already used (line %d)", s->arg, md[j].name,
                                l ? l : s->line);
@@ -599,6 +638,7 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
             cd->e = md[j].e;
             cd->is_bool = md[j].is_bool;
             cd->line = s->line;
+            name_record(v, cd->name, s->line);
             md[j].name = NULL;
             md[j].e = NULL;
             (*ndefs)++;
@@ -629,6 +669,8 @@ static int read_defs_and_regions(vctx *v)
     d.ast = flint_calloc(d.n + 1, sizeof(expr_t));
     for (k = 0; k < nd; k++) d.entry[k] = &sd->entries[k];
     for (k = 0; k < nr; k++) d.entry[nd + k] = &sr->entries[k];
+    fc_strmap_init(&d.index);
+    for (k = 0; k < d.n; k++) fc_strmap_put(&d.index, d.entry[k]->key, k);
     c->defs = flint_calloc(1, sizeof(case_def));
     c->ndefs = 0;
     c->regions = flint_calloc(nr + 1, sizeof(case_def));
@@ -678,6 +720,7 @@ done:
     for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
     flint_free(d.ast);
     flint_free(d.entry);
+    fc_strmap_clear(&d.index);
     return rc;
 }
 
@@ -1191,9 +1234,11 @@ int case_validate(case_t *c, const case_raw *r, case_error_t *err)
     v.r = r;
     v.err = err;
     v.empty = expr_scope_new();
+    fc_strmap_init(&v.names);
     c->scope = expr_scope_new();
     rc = read_case_section(&v) || read_parameters(&v) || read_defs_and_regions(&v) || read_plots(&v) ||
          read_points(&v) || read_claims(&v) || check_compiles(&v) || read_expect(&v);
     expr_scope_free(v.empty);
+    fc_strmap_clear(&v.names);
     return rc ? -1 : 0;
 }

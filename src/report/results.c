@@ -84,14 +84,15 @@ static int compute_point(results_point *rp, const case_t *c, int index, slong pr
         }
         expr_eval_free(ev);
     }
-    /* names must outlive the ASTs: point them at the case's own strings */
-    for (i = 0; i < nq && rc == 0; i++) {
-        int d = case_def_index(c, rp->qnames[i]);
-        rp->qnames[i] = c->defs[d].name;
-    }
-    for (i = 0; i < nb && rc == 0; i++) {
-        int d = case_region_index(c, rp->bnames[i]);
-        rp->bnames[i] = d >= 0 ? c->regions[d].name : c->defs[case_def_index(c, rp->bnames[i])].name;
+    /* names must outlive the ASTs: the case's own strings (roots are the
+       regions, then the definitions, in order: no lookup by name) */
+    if (rc == 0 && n > 0) {
+        int kq = 0, kb = 0;
+        for (i = 0; i < c->nregions; i++) rp->bnames[kb++] = c->regions[i].name;
+        for (i = 0; i < c->ndefs; i++) {
+            if (c->defs[i].is_bool) rp->bnames[kb++] = c->defs[i].name;
+            else rp->qnames[kq++] = c->defs[i].name;
+        }
     }
     for (i = 0; i < n; i++) expr_free(roots[i]);
     flint_free(roots);
