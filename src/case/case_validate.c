@@ -563,8 +563,14 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
             case_error_set(v->err, e->line, e->col, "'%s' is defined in terms of itself", e->name);
         } else if (find_path(d, j, k, path, &len)) {
             m = (size_t) snprintf(msg, sizeof msg, "definition cycle: %s", d->entry[k]->key);
-            for (i = 0; i < len && m < sizeof msg; i++)
+            for (i = 0; i < len && m < sizeof msg; i++) {
+                if (len > 8 && i == 3) {   /* a long cycle: its ends, and how many between */
+                    m += (size_t) snprintf(msg + m, sizeof msg - m, " -> ... (%d more)", len - 6);
+                    i = len - 4;
+                    continue;
+                }
                 m += (size_t) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[path[i]]->key);
+            }
             if (m < sizeof msg) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[k]->key);
             case_error_set(v->err, e->line, e->col, "%s", msg);
         } else {
@@ -582,6 +588,78 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
 static int check_order(vctx *v, const defs_t *d, int k, const expr_node *e)
 {
     return check_order_b(v, d, k, e, NULL, 0);
+}
+
+/* Limits on how deep definitions nest, so that every later walk that
+ * follows a definition into the ones it names (the compiler, the printers)
+ * stays within its stack: at most CASE_MAX_DEF_LEVELS definitions in a
+ * chain, and at most CASE_MAX_DEF_DEPTH expression levels along any path
+ * through the definitions (one expression alone has at most 10000
+ * operations). Documented in README.md (Limits). */
+#define CASE_MAX_DEF_LEVELS 256
+#define CASE_MAX_DEF_DEPTH 20000
+
+/* levels[i] and depth[i] of definition or region i (defs, then regions; in
+ * that order every name refers to an earlier one), computed with an
+ * explicit stack; a located error at the first that exceeds a limit. */
+static int check_nesting(vctx *v, const defs_t *d, int base)
+{
+    case_t *c = v->c;
+    int n = c->ndefs + c->nregions, i, top, cap = 64, rc = 0;
+    int *levels = flint_calloc(n + 1, sizeof(int)), *depth = flint_calloc(n + 1, sizeof(int));
+    const expr_node **stack = flint_malloc(cap * sizeof(*stack));
+    int *sdepth = flint_malloc(cap * sizeof(int));
+    fc_strmap index;
+    fc_strmap_init(&index);
+    for (i = 0; i < n && rc == 0; i++) {
+        const case_def *cd = i < c->ndefs ? &c->defs[i] : &c->regions[i - c->ndefs];
+        int lv = 0, dp = 0, k;
+        if (cd->e == NULL) continue;
+        top = 0;
+        stack[top] = cd->e;
+        sdepth[top++] = 1;
+        while (top > 0) {
+            const expr_node *x = stack[--top];
+            int dx = sdepth[top], j;
+            if (dx > dp) dp = dx;
+            if (x->kind == EXPR_VAR && (k = fc_strmap_get(&index, x->name)) >= 0) {
+                if (levels[k] > lv) lv = levels[k];
+                if (dx + depth[k] > dp) dp = dx + depth[k];
+            }
+            if (top + x->nargs > cap) {
+                while (top + x->nargs > cap) cap *= 2;
+                stack = flint_realloc(stack, cap * sizeof(*stack));
+                sdepth = flint_realloc(sdepth, cap * sizeof(int));
+            }
+            for (j = 0; j < x->nargs; j++) {
+                stack[top] = x->args[j];
+                sdepth[top++] = dx + 1;
+            }
+        }
+        levels[i] = lv + 1;
+        depth[i] = dp;
+        if (levels[i] > CASE_MAX_DEF_LEVELS || depth[i] > CASE_MAX_DEF_DEPTH) {
+            /* its key, if it is a [define] or [regions] entry; else the model's line */
+            int e = i < c->ndefs ? i - base : d->nd + (i - c->ndefs);
+            int line = e >= 0 ? d->entry[e]->key_line : cd->line, col = e >= 0 ? d->entry[e]->key_col : 1;
+            if (levels[i] > CASE_MAX_DEF_LEVELS)
+                case_error_set(v->err, line, col,
+                               "'%s' rests on a chain of %d definitions; at most %d may be nested", cd->name,
+                               levels[i], CASE_MAX_DEF_LEVELS);
+            else
+                case_error_set(v->err, line, col,
+                               "'%s' is nested %d levels deep through its definitions; at most %d are allowed",
+                               cd->name, depth[i], CASE_MAX_DEF_DEPTH);
+            rc = -1;
+        }
+        fc_strmap_put(&index, cd->name, i);
+    }
+    fc_strmap_clear(&index);
+    flint_free(levels);
+    flint_free(depth);
+    flint_free(stack);
+    flint_free(sdepth);
+    return rc;
 }
 
 /* Copies a raw section; as_src: values with their continuation lines'
@@ -715,6 +793,7 @@ static int read_defs_and_regions(vctx *v)
             goto done;
         }
     }
+    if (check_nesting(v, &d, base)) goto done;
     rc = 0;
 done:
     for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
