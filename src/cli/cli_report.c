@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "fc_file.h"
 #include "pave/pave.h"
 #include "report/atomic.h"
 #include "report/figure.h"
@@ -24,6 +25,7 @@
 #include "report/report.h"
 #include "report/results.h"
 #include "report/results_json.h"
+#include "report/template.h"
 
 static volatile int cancelled;
 
@@ -149,7 +151,7 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
                     "is pending (not examined)\n", c->path, res.plots[i].plot->name,
                     pr->budget_hit == 1 ? "cell" : pr->budget_hit == 2 ? "time" : "memory", 100 * pr->pending);
     }
-    fc_sha256_file(c->path, res.sha256);
+    memcpy(res.sha256, c->sha256, sizeof c->sha256);   /* of the bytes read, not the file now */
     results_fill_versions(&res);
     for (i = 0; i < c->nexpect; i++) {
         cli_expect_result er;
@@ -194,6 +196,63 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
     return cancelled ? CLI_INTERNAL : rc;
+}
+
+/* Reads the template of case c (a regular file within the size limit) and
+ * checks every reference in it (plots, points, quantities, regions) against
+ * the case's names, before anything is computed: a bad template fails the
+ * validation pass, so nothing is written. Values are not needed for that:
+ * a skeleton results_t holds the names only. Returns 0 or -1 (message
+ * printed). */
+static int template_precheck(const case_t *c, const char *templates)
+{
+    char tp[4096], err[1200];
+    tmpl_t t;
+    results_t res;
+    int i, j, rc = 0;
+
+    snprintf(tp, sizeof tp, "%s/%s.tmpl", templates, c->template_name);
+    if (tmpl_read(&t, tp, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    memset(&res, 0, sizeof res);
+    res.c = c;
+    res.nplots = c->nplots;
+    res.plots = flint_calloc(c->nplots + 1, sizeof(results_plot));
+    for (i = 0; i < c->nplots; i++) res.plots[i].plot = &c->plots[i];
+    res.npoints = c->npoints + 1;
+    res.points = flint_calloc(res.npoints, sizeof(results_point));
+    for (i = 0; i < res.npoints; i++) {
+        results_point *rp = &res.points[i];
+        rp->name = i > 0 ? c->points[i - 1].name : "case";
+        rp->qnames = flint_malloc((c->ndefs + 1) * sizeof(char *));
+        rp->bnames = flint_malloc((c->ndefs + c->nregions + 1) * sizeof(char *));
+        rp->qst = flint_malloc((c->ndefs + 1) * sizeof(expr_status));
+        rp->b = flint_calloc(c->ndefs + c->nregions + 1, sizeof(tv_t));
+        for (j = 0; j < c->nregions; j++) rp->bnames[rp->nb++] = c->regions[j].name;
+        for (j = 0; j < c->ndefs; j++) {
+            if (c->defs[j].is_bool) rp->bnames[rp->nb++] = c->defs[j].name;
+            else {
+                rp->qst[rp->nq] = EXPR_UNDEFINED;   /* no value is looked at */
+                rp->qnames[rp->nq++] = c->defs[j].name;
+            }
+        }
+    }
+    if (tmpl_check(&t, &res, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        rc = -1;
+    }
+    for (i = 0; i < res.npoints; i++) {
+        flint_free(res.points[i].qnames);
+        flint_free(res.points[i].bnames);
+        flint_free(res.points[i].qst);
+        flint_free(res.points[i].b);
+    }
+    flint_free(res.points);
+    flint_free(res.plots);
+    tmpl_clear(&t);
+    return rc;
 }
 
 int cli_report(int argc, char **argv)
@@ -298,16 +357,20 @@ int cli_report(int argc, char **argv)
             continue;
         }
         {   /* the template must exist before anything is computed or written */
-            char tp[4096];
-            FILE *tf;
+            char tp[4096], why[256];
+            int tf;
             snprintf(tp, sizeof tp, "%s/%s.tmpl", ro.templates, cases[i].template_name);
-            if ((tf = fopen(tp, "r")) == NULL) {
-                fprintf(stderr, "%s:%d:%d: cannot open template %s (case %s asks for template '%s')\n",
+            if ((tf = fc_file_open(tp, why, sizeof why)) < 0) {   /* never blocks (a FIFO) */
+                fprintf(stderr, "%s:%d:%d: %s template %s (case %s asks for template '%s')\n",
                         cases[i].path, cases[i].template_line ? cases[i].template_line : 1,
-                        cases[i].template_col ? cases[i].template_col : 1, tp, cases[i].id,
-                        cases[i].template_name);
+                        cases[i].template_col ? cases[i].template_col : 1,
+                        strncmp(why, "cannot open", 11) == 0 ? "cannot open" : "not a regular file:", tp,
+                        cases[i].id, cases[i].template_name);
                 bad = 1;
-            } else fclose(tf);
+            } else {
+                close(tf);
+                if (template_precheck(&cases[i], ro.templates) != 0) bad = 1;
+            }
         }
         for (j = 0; j < i; j++)
             if (cases[j].id && strcmp(cases[j].id, cases[i].id) == 0) {

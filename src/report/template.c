@@ -1,6 +1,9 @@
 /* template.c -- reading, checking and filling report templates; see
  * template.h for the format. */
 #include "report/template.h"
+#include "fc_file.h"
+
+#define TMPL_MAX_BYTES (4 << 20)   /* README, Limits */
 #include "report/report.h"
 
 #include <errno.h>
@@ -406,7 +409,9 @@ fail:
 int
 tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
 {
-    FILE *f = fopen(path, "rb");
+    char why[256];
+    int fd = fc_file_open(path, why, sizeof why);   /* a regular file; never blocks */
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
     char *buf = NULL;
     size_t n = 0, cap = 0, k;
     int r;
@@ -414,7 +419,10 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
     memset(t, 0, sizeof *t);
     if (f == NULL)
     {
-        tmpl_err(err, errn, path, 1, 1, "cannot open template: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        tmpl_err(err, errn, path, 1, 1, "cannot open template: %s",
+                 fd >= 0 ? strerror(errno) : strncmp(why, "cannot open: ", 13) == 0 ? why + 13 : why);
         return -1;
     }
     for (;;)
@@ -435,6 +443,13 @@ tmpl_read(tmpl_t *t, const char *path, char *err, size_t errn)
         n += k;
         if (k == 0)
             break;
+        if (n > TMPL_MAX_BYTES)
+        {
+            free(buf);
+            fclose(f);
+            tmpl_err(err, errn, path, 1, 1, "template larger than %d bytes", TMPL_MAX_BYTES);
+            return -1;
+        }
     }
     r = ferror(f);
     fclose(f);
