@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
-# then tests/bad/run.sh, then `bin/fricert check cases/*.case` (if there are
+# then tests/bad/run.sh, tests/signal.sh, tests/fs.sh, then `bin/fricert check cases/*.case` (if there are
 # cases). Adds up the passes and failures of all of them; the last line is
 # "TOTAL passed, FAILED failed"; exit status 1 if anything failed.
 cd "$(dirname "$0")/.." || exit 2
@@ -53,6 +53,12 @@ sh tests/signal.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/signal.sh "$rc"
+
+echo "== tests/fs.sh"
+sh tests/fs.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/fs.sh "$rc"
 
 set -- cases/*.case
 if [ -e "$1" ]; then

@@ -18,8 +18,10 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "fc_file.h"
+#include "fc_mem.h"
 #include "pave/pave.h"
 #include "report/atomic.h"
+#include "report/canvas.h"
 #include "report/figure.h"
 #include "report/plot_spec.h"
 #include "report/report.h"
@@ -28,6 +30,16 @@
 #include "report/template.h"
 
 static volatile int cancelled;
+
+/* The private folder being written, for fc_mem's hook: on a failed
+ * allocation it is removed before the process exits (status 2). */
+static int private_fd = -1;
+static char private_name[600];
+
+static void remove_private(void)
+{
+    if (private_fd >= 0 && private_name[0]) fc_remove_at(private_fd, private_name);
+}
 
 static void on_signal(int sig)
 {
@@ -103,10 +115,13 @@ static int write_files(results_t *res, const char *tmp, const report_opts *ro)
         }
         flint_free(names);
         if (plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
+        errno = 0;
         r = figure_write_files(&ps.spec, tmp, pl->name);
         plot_spec_clear(&ps);
-        if (r != 0) {
-            fprintf(stderr, "fricert report: cannot draw plot %s of %s (canvas error %d)\n", pl->name, c->path, r);
+        if (r != 0) {   /* what failed, and where */
+            int e = errno;
+            fprintf(stderr, "fricert report: cannot draw plot %s of %s into %s: %s%s%s\n", pl->name, c->path, tmp,
+                    canvas_strerror(r), e ? ": " : "", e ? strerror(e) : "");
             return CLI_INTERNAL;
         }
         if (report_write_tex(res, k, tmp) != 0) {
@@ -180,6 +195,11 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
         results_clear(&res);
         return CLI_BAD_INPUT;
     }
+    if (strlen(priv) < sizeof private_name) {
+        strcpy(private_name, priv);
+        private_fd = ro->out.fd;
+        fc_mem_set_hook(remove_private);
+    }
     rc = write_files(&res, tmp, ro);
     if (rc == CLI_OK && !cancelled) {
         char pdf[4096];
@@ -191,6 +211,9 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
         }
     }
     if (rc != CLI_OK || cancelled) fc_remove_at(ro->out.fd, priv);
+    fc_mem_set_hook(NULL);
+    private_fd = -1;
+    private_name[0] = '\0';
     free(priv);
     results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
