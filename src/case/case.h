@@ -104,7 +104,7 @@ typedef struct {
 } case_t;
 
 typedef struct {
-    char file[512];
+    char file[4097];     /* a whole path (PATH_MAX), never cut */
     int line, col;
     char msg[512];
 } case_error_t;

@@ -195,7 +195,9 @@ static void classify(ini_state *st, const char *line)
     } else {
         const char *end = find_chars_or_comment(s, "=:");
         st->kind = LINE_KEY;
-        if (*end != '=' && *end != ':')
+        if (*end == ':')   /* inih would take it for '=' */
+            fail(st, st->lineno, char_col(line, end - line), "expected '=' after the name, not ':'");
+        else if (*end != '=')
             fail(st, st->lineno, char_col(line, s - line), "expected NAME = VALUE or a [section] header");
         else if (end == s)
             fail(st, st->lineno, char_col(line, s - line), "missing name before '='");
@@ -226,6 +228,14 @@ static char *reader(char *str, int num, void *stream)
     next = st->pos + n + (nl ? 1 : 0);
     if (n > 0 && p[n - 1] == '\r') n--;
     st->lineno++;
+    {   /* a CR inside the line: CR-only line ends (old Mac), or a stray CR */
+        const char *cr = memchr(p, '\r', n);
+        if (cr) {
+            fail(st, st->lineno, char_col(p, (size_t) (cr - p)),
+                 "carriage return (CR) inside a line; line ends must be LF or CR LF");
+            return NULL;
+        }
+    }
     if (memchr(p, '\0', n)) {
         fail(st, st->lineno, char_col(p, (const char *) memchr(p, '\0', n) - p), "NUL byte in the file");
         return NULL;

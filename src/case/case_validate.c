@@ -51,6 +51,11 @@ static const case_raw_section *find_section(const case_raw *r, const char *kind)
     return NULL;
 }
 
+/* Constants of a case (range ends, values, point coordinates) lie in
+ * [2^-13300, 2^13300] in magnitude, or are 0: about 10^-4000 .. 10^4000,
+ * as for decimal literals (README, Limits). */
+#define CASE_MAX_MAG_BITS 13300
+
 /* Parses src[off .. off+len) of entry e at its true position. */
 static expr_t parse_part(vctx *v, const case_raw_entry *e, size_t off, size_t len)
 {
@@ -179,6 +184,18 @@ static int const_ball(vctx *v, arb_t out, expr_t *ep, const char *what, slong pr
     }
     if (st != EXPR_DEFINED || !arb_is_finite(out)) {
         case_error_set(v->err, e->line, e->col, "cannot certify that %s is defined", what);
+        return -1;
+    }
+    /* exact numbers (cell ends, points, witnesses) are formed from these:
+       bounded magnitudes keep their exact decimals short (README, Limits) */
+    if (arf_cmpabs_2exp_si(arb_midref(out), CASE_MAX_MAG_BITS) > 0 ||
+        mag_cmp_2exp_si(arb_radref(out), CASE_MAX_MAG_BITS) > 0) {
+        case_error_set(v->err, e->line, e->col, "%s is too large: beyond 10^4000, the limit of exact numbers", what);
+        return -1;
+    }
+    if (!arf_is_zero(arb_midref(out)) && arf_cmpabs_2exp_si(arb_midref(out), -CASE_MAX_MAG_BITS) < 0) {
+        case_error_set(v->err, e->line, e->col,
+                       "%s is too close to 0: below 10^-4000 but not 0, the limit of exact numbers", what);
         return -1;
     }
     return 0;

@@ -324,8 +324,14 @@ int cli_report(int argc, char **argv)
             fprintf(stderr, "fricert report: %s: missing value\n", argv[optind - 1]);
             return CLI_BAD_INPUT;
         default:
-            if (optopt && optopt != '?' && strchr("oj", optopt))
-                fprintf(stderr, "fricert report: -%c: missing value\n", optopt);
+            /* a missing value: optopt is the option ('p', 'd', 't' for the long ones); an
+               unknown short option: optopt is its letter (argv[optind - 1] may be "-x.case") */
+            if (optopt && optopt != '?' && strchr("ojdpt", optopt)) {
+                const char *a = argv[optind - 1];
+                if (strncmp(a, "--", 2) == 0) fprintf(stderr, "fricert report: %s: missing value\n", a);
+                else fprintf(stderr, "fricert report: -%c: missing value\n", optopt);
+            } else if (optopt > ' ' && optopt < 127)
+                fprintf(stderr, "fricert report: unknown option '-%c' (see fricert report --help)\n", optopt);
             else
                 fprintf(stderr, "fricert report: unknown option '%s' (see fricert report --help)\n",
                         argv[optind - 1]);
@@ -372,7 +378,7 @@ int cli_report(int argc, char **argv)
     cases = flint_calloc(ncases, sizeof(case_t));
     for (i = 0; i < ncases; i++) {
         case_error_t err;
-        char msg[1200];
+        char msg[4097 + 640];   /* a whole path and a message */
         if (case_read(&cases[i], argv[optind + i], &err)) {
             case_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
