@@ -15,6 +15,7 @@
 #                   results.json is that of the bytes piped in
 #   readonly        -o on a read-only mount: exit 1, nothing written
 #   full_disk       -o on a 64 KB tmpfs: exit 2, nothing left there
+#   parens_200, eval_double_minus: command-line readings of item 12
 #   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
 #                   message, nothing left
 # The mounts need root and mount(8); without them those cases say "skip".
@@ -156,6 +157,15 @@ if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
 else
     skip "oom: this binary does not run under ulimit -v (a sanitizer build)"
 fi
+
+# command-line readings the README promises (issue 11, item 12): 200
+# parentheses are allowed (the limit once fired at 100); an expression may
+# start with '-', also '--'
+p200=$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "("; printf "x"; for (i = 0; i < 200; i++) printf ")" }')
+got=$("$FRICERT" eval "$p200" x=1 2>&1)
+if [ "$got" = 1 ]; then ok parens_200; else bad "parens_200: $got"; fi
+got=$("$FRICERT" eval '--x' x=2 2>&1)
+if [ "$got" = 2 ]; then ok eval_double_minus; else bad "eval_double_minus: $got"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
