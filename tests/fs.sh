@@ -15,6 +15,8 @@
 #                   results.json is that of the bytes piped in
 #   readonly        -o on a read-only mount: exit 1, nothing written
 #   full_disk       -o on a 64 KB tmpfs: exit 2, nothing left there
+#   tex_escape      TeX commands in the case path, TeX specials in the id:
+#                   P.tex keeps them in comments, a safe \label; valid JSON
 #   parens_200, eval_double_minus: command-line readings of item 12
 #   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
 #                   message, nothing left
@@ -157,6 +159,26 @@ if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
 else
     skip "oom: this binary does not run under ulimit -v (a sanitizer build)"
 fi
+
+# tex_escape: a folder name with a newline and TeX commands, a file name with
+# TeX specials: P.tex keeps them in comments (no line outside a comment holds
+# them), the \label has safe bytes only; results.json stays valid JSON
+nl='
+'
+evil="$tmp/x$nl\\immediate\\write18{touch pwned}%#{}"
+mkdir -p "$evil" && cp "$tmp/base.case" "$evil/a{b}%#.case"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o8" "$evil/a{b}%#.case" 2>"$tmp/err"
+rc=$?
+tex="$tmp/o8/a{b}%#/p.tex"
+outside=$(grep -v '^%' "$tex" 2>/dev/null | grep -c 'write18\|pwned\|a{b}')
+label=$(grep -c '^  \\label{fig:a-b----p}$' "$tex" 2>/dev/null)
+json_ok=1
+if command -v python3 >/dev/null; then
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["case"] != "a{b}%#")' \
+        "$tmp/o8/a{b}%#/results.json" 2>/dev/null || json_ok=0
+fi
+if [ $rc -eq 0 ] && [ "$outside" -eq 0 ] && [ "$label" -eq 1 ] && [ $json_ok -eq 1 ]; then ok tex_escape
+else bad "tex_escape: exit $rc, $outside unescaped lines, label $label, json $json_ok"; fi
 
 # command-line readings the README promises (issue 11, item 12): 200
 # parentheses are allowed (the limit once fired at 100); an expression may
