@@ -321,6 +321,34 @@ static int read_long(const char *s, long lo, long hi, long *out)
 
 /* ---------------------------------------------------------------- [case] */
 
+/* Text that reaches the PDF (titles, source, summary): every character
+ * must be in the Basic Multilingual Plane (the PDF fonts are addressed with
+ * 16-bit codes: others would vanish without a word), and a title must fit
+ * the PDF document information (CASE_MAX_TITLE bytes). Returns 0, or -1
+ * with a located error. */
+#define CASE_MAX_TITLE 4096
+static int check_pdf_text(vctx *v, const case_raw_entry *e, const char *what, size_t max)
+{
+    const unsigned char *p;
+    size_t n = strlen(e->text);
+    int line, col;
+    if (max && n > max) {
+        case_error_set(v->err, e->line, e->col, "%s longer than %zu bytes (%zu)", what, max, n);
+        return -1;
+    }
+    for (p = (const unsigned char *) e->src; *p; p++)
+        if (*p >= 0xF0) {   /* a 4-byte UTF-8 sequence: U+10000 and above */
+            unsigned long cp = ((unsigned long) (p[0] & 0x07) << 18) | ((unsigned long) (p[1] & 0x3F) << 12) |
+                               ((unsigned long) (p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+            pos_of(e, (size_t) (p - (const unsigned char *) e->src), &line, &col);
+            case_error_set(v->err, line, col,
+                           "character U+%04lX in the %s is outside the Basic Multilingual Plane; the PDF "
+                           "cannot show it", cp, what);
+            return -1;
+        }
+    return 0;
+}
+
 static int read_case_section(vctx *v)
 {
     const case_raw_section *s = find_section(v->r, "case");
@@ -338,10 +366,13 @@ static int read_case_section(vctx *v)
                 case_error_set(v->err, e->line, e->col, "empty title");
                 return -1;
             }
+            if (check_pdf_text(v, e, "title", CASE_MAX_TITLE)) return -1;
             c->title = case_strdup(e->text);
         } else if (strcmp(e->key, "source") == 0) {
+            if (check_pdf_text(v, e, "source", 0)) return -1;
             c->source = case_strdup(e->text);
         } else if (strcmp(e->key, "summary") == 0) {
+            if (check_pdf_text(v, e, "summary", 0)) return -1;
             c->summary = case_strdup(e->text);
         } else if (strcmp(e->key, "template") == 0) {
             const char *p;
@@ -902,7 +933,10 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
         if (strcmp(k, "x") == 0) ex = e;
         else if (strcmp(k, "y") == 0) ey = e;
         else if (strcmp(k, "regions") == 0) ereg = e;
-        else if (strcmp(k, "title") == 0) pl->title = case_strdup(e->text);
+        else if (strcmp(k, "title") == 0) {
+            if (check_pdf_text(v, e, "title", CASE_MAX_TITLE)) return -1;
+            pl->title = case_strdup(e->text);
+        }
         else if (strcmp(k, "x_label") == 0) pl->x_label = case_strdup(e->text);
         else if (strcmp(k, "y_label") == 0) pl->y_label = case_strdup(e->text);
         else if (strcmp(k, "depth") == 0) {
