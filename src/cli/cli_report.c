@@ -33,7 +33,7 @@ static volatile int cancelled;
 
 /* The private folder being written, for fc_mem's hook: on a failed
  * allocation it is removed before the process exits (status 2). */
-static int private_fd = -1;
+static volatile sig_atomic_t private_fd = -1;
 static char private_name[600];
 
 static void remove_private(void)
@@ -41,10 +41,23 @@ static void remove_private(void)
     if (private_fd >= 0 && private_name[0]) fc_remove_at(private_fd, private_name);
 }
 
+/* While files are written (private_fd >= 0), a signal acts at once: the
+ * writers' loops need not poll a flag; the private folder is removed with
+ * system calls only and the process exits with status 2. Before (while
+ * computing) it only sets the flag that stops the pavings. */
 static void on_signal(int sig)
 {
     cancelled = sig;
+    if (private_fd >= 0 && private_name[0]) {
+        static const char msg[] = "fricert report: interrupted by signal while writing; no partial output "
+                                  "was left\n";
+        fc_remove_flat_signal_safe(private_fd, private_name);
+        if (write(2, msg, sizeof msg - 1) < 0) { /* exiting anyway */ }
+        _exit(CLI_INTERNAL);
+    }
 }
+
+
 
 static int count_pages(const char *path)
 {
@@ -197,10 +210,10 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
     }
     if (strlen(priv) < sizeof private_name) {
         strcpy(private_name, priv);
-        private_fd = ro->out.fd;
+        private_fd = ro->out.fd;   /* from here a signal removes the folder at once */
         fc_mem_set_hook(remove_private);
     }
-    rc = write_files(&res, tmp, ro);
+    rc = cancelled ? CLI_INTERNAL : write_files(&res, tmp, ro);
     if (rc == CLI_OK && !cancelled) {
         char pdf[4096];
         *pages = path_join(pdf, sizeof pdf, tmp, "report.pdf") ? 0 : count_pages(pdf);
@@ -210,10 +223,10 @@ static int report_case(const case_t *c, report_opts *ro, double *secs, int *page
             rc = CLI_INTERNAL;
         }
     }
-    if (rc != CLI_OK || cancelled) fc_remove_at(ro->out.fd, priv);
     fc_mem_set_hook(NULL);
-    private_fd = -1;
+    private_fd = -1;   /* before the name: the handler reads the fd first */
     private_name[0] = '\0';
+    if (rc != CLI_OK || cancelled) fc_remove_at(ro->out.fd, priv);
     free(priv);
     results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);

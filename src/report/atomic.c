@@ -550,3 +550,36 @@ fc_outdir_install(fc_outdir *o, const char *name, const char *id)
     errno = EBUSY;
     return -1;
 }
+
+int
+fc_remove_flat_signal_safe(int dirfd, const char *name)
+{
+    char buf[4096];
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    long n;
+
+    if (fd < 0)
+        return -1;
+    for (;;)
+    {
+        long off = 0;
+        int removed = 0;
+        n = syscall(SYS_getdents64, fd, buf, sizeof buf);
+        if (n <= 0)
+            break;
+        while (off < n)
+        {
+            /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name */
+            unsigned short reclen;
+            const char *d_name = buf + off + 19;
+            memcpy(&reclen, buf + off + 16, sizeof reclen);
+            if (!(d_name[0] == '.' && (d_name[1] == '\0' || (d_name[1] == '.' && d_name[2] == '\0'))))
+                removed += unlinkat(fd, d_name, 0) == 0;
+            off += reclen;
+        }
+        if (removed > 0)
+            lseek(fd, 0, SEEK_SET);   /* the listing changed: read it again */
+    }
+    close(fd);
+    return unlinkat(dirfd, name, AT_REMOVEDIR);
+}

@@ -78,4 +78,11 @@ int fc_outdir_install(fc_outdir *o, const char *name, const char *id);
  * -1 (errno). */
 int fc_remove_at(int dirfd, const char *name);
 
+/* Async-signal-safe: removes the plain files in folder NAME (inside the
+ * folder open as DIRFD) and then NAME, with system calls only (getdents64,
+ * unlinkat; no malloc, no stdio), for a signal handler that must leave no
+ * partial output. Links are removed themselves; a subfolder is left (and
+ * then NAME too). Returns 0 or -1. */
+int fc_remove_flat_signal_safe(int dirfd, const char *name);
+
 #endif
