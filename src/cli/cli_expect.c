@@ -107,7 +107,7 @@ void cli_expect_eval(cli_expect_result *res, const case_t *c, int i, slong prec,
         if (st == EXPR_UNDEFINED) {
             snprintf(res->got, sizeof res->got, "undefined");
         } else if (st == EXPR_PARTIAL) {
-            snprintf(res->got, sizeof res->got, "unknown (partly outside the domain)");
+            snprintf(res->got, sizeof res->got, "unknown (no finite enclosure: an overflow, or partly outside the domain)");
         } else {
             char *s = cli_ball_str(val, prec);
             snprintf(res->got, sizeof res->got, "%s", s);
