@@ -2,8 +2,9 @@
 # Included by the top-level Makefile (-include mk/*.mk); uses its LIB_SRC,
 # TEST_SRC, CPPFLAGS, CFLAGS and LIBS.
 #
-#   make fuzz         libFuzzer (clang) on the expression pipeline and the case
-#                     reader, FUZZ_SECONDS each (default 60), objects in build-fuzz/
+#   make fuzz         libFuzzer (clang) on the expression pipeline, the case
+#                     reader and the whole check/report path (fuzz_report: inputs
+#                     up to 4 MB), FUZZ_SECONDS each (default 60), objects in build-fuzz/
 #   make asan         everything rebuilt under build-asan/ with ASan + UBSan
 #                     (gcc), then the whole suite (tests/run_all.sh)
 #   make valgrind     the test binaries and `fricert check cases/*.case` under
@@ -20,7 +21,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fn
 FUZZ_CFLAGS  := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
                 -fsanitize=fuzzer-no-link $(FUZZ_SAN)
 FUZZ_OBJ     := $(LIB_SRC:%.c=build-fuzz/%.o)
-FUZZ_BIN     := build-fuzz/fuzz_expr build-fuzz/fuzz_case
+FUZZ_BIN     := build-fuzz/fuzz_expr build-fuzz/fuzz_case build-fuzz/fuzz_report
 
 build-fuzz/src/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 typedef struct {
-    char file[512];          /* may be "" */
+    char file[4097];         /* may be ""; a whole path (PATH_MAX), never cut */
     int line, col;           /* 1-based; 0: not known */
     char msg[512];
 } fc_error;

@@ -123,6 +123,7 @@ const char *case_claim_kind_name(case_claim_kind k);
 typedef struct {
     char *path;          /* as given */
     char *id;            /* file name without directory and .case */
+    char sha256[65];     /* SHA-256 (hex) of the bytes that were read and parsed */
     char *title, *source, *template_name, *summary; /* summary may be NULL */
     int template_line, template_col; /* where template = is written (0: not written) */
     int nparams;   case_param *params;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <ini.h>
 #include "case/case_impl.h"
+#include "base/fc_strmap.h"
 
 typedef enum { LINE_BLANK, LINE_COMMENT, LINE_CONT, LINE_SECTION, LINE_KEY } line_kind;
 
@@ -31,6 +32,9 @@ typedef struct {
     case_raw *raw;
     case_raw_section *sec;   /* current section or NULL */
     case_raw_entry *cur;     /* entry that continuation lines extend */
+    size_t cur_src_len, cur_src_cap, cur_text_len, cur_text_cap;   /* of cur's strings */
+    fc_strmap sections;      /* "kind arg" -> section index (duplicates in O(1)) */
+    fc_strmap keys;          /* keys of the current section -> entry index */
     case_error_t *err;
     int failed;
 } ini_state;
@@ -163,16 +167,18 @@ static void section_header(ini_state *st, const char *line, const char *s)
                        "unknown section [%s]; expected case, parameters, define, regions, expect, display, "
                        "plot NAME, point NAME, claim NAME or model NAME", inside), st->failed = 1;
     }
-    if (!st->failed)
-        for (i = 0; i + 1 < st->raw->nsections; i++) {
-            case_raw_section *o = &st->raw->sections[i];
-            if (strcmp(o->kind, sec->kind) == 0 && strcmp(o->arg, sec->arg) == 0) {
-                case_error_set(st->err, st->lineno, col, "duplicate section [%s] (first at line %d)",
-                               inside, o->line);
-                st->failed = 1;
-                break;
-            }
+    fc_strmap_clear(&st->keys);
+    if (!st->failed) {
+        char *key = flint_malloc(strlen(sec->kind) + strlen(sec->arg) + 2);
+        sprintf(key, "%s %s", sec->kind, sec->arg);
+        i = fc_strmap_put(&st->sections, key, st->raw->nsections - 1);
+        flint_free(key);
+        if (i >= 0) {
+            case_error_set(st->err, st->lineno, col, "duplicate section [%s] (first at line %d)", inside,
+                           st->raw->sections[i].line);
+            st->failed = 1;
         }
+    }
     flint_free(inside);
 }
 
@@ -190,7 +196,9 @@ static void classify(ini_state *st, const char *line)
     } else {
         const char *end = find_chars_or_comment(s, "=:");
         st->kind = LINE_KEY;
-        if (*end != '=' && *end != ':')
+        if (*end == ':')   /* inih would take it for '=' */
+            fail(st, st->lineno, char_col(line, end - line), "expected '=' after the name, not ':'");
+        else if (*end != '=')
             fail(st, st->lineno, char_col(line, s - line), "expected NAME = VALUE or a [section] header");
         else if (end == s)
             fail(st, st->lineno, char_col(line, s - line), "missing name before '='");
@@ -221,6 +229,14 @@ static char *reader(char *str, int num, void *stream)
     next = st->pos + n + (nl ? 1 : 0);
     if (n > 0 && p[n - 1] == '\r') n--;
     st->lineno++;
+    {   /* a CR inside the line: CR-only line ends (old Mac), or a stray CR */
+        const char *cr = memchr(p, '\r', n);
+        if (cr) {
+            fail(st, st->lineno, char_col(p, (size_t) (cr - p)),
+                 "carriage return (CR) inside a line; line ends must be LF or CR LF");
+            return NULL;
+        }
+    }
     if (memchr(p, '\0', n)) {
         fail(st, st->lineno, char_col(p, (const char *) memchr(p, '\0', n) - p), "NUL byte in the file");
         return NULL;
@@ -278,12 +294,20 @@ static long deliv_off(const ini_state *st, const char *q)
     return -1;
 }
 
-static void append(char **dst, const char *sep, size_t seplen, const char *piece)
+/* Appends sep[0..seplen) and piece to *dst, whose length is *len and
+ * allocated size *cap (0: not yet known); amortised linear in the total. */
+static void append(char **dst, size_t *len, size_t *cap, const char *sep, size_t seplen, const char *piece)
 {
-    size_t a = strlen(*dst), b = strlen(piece);
-    *dst = flint_realloc(*dst, a + seplen + b + 1);
-    memcpy(*dst + a, sep, seplen);
-    memcpy(*dst + a + seplen, piece, b + 1);
+    size_t b = strlen(piece), need;
+    if (*cap == 0) *len = strlen(*dst), *cap = *len + 1;
+    need = *len + seplen + b + 1;
+    if (need > *cap) {
+        *cap = need > 2 * *cap ? need : 2 * *cap;
+        *dst = flint_realloc(*dst, *cap);
+    }
+    memcpy(*dst + *len, sep, seplen);
+    memcpy(*dst + *len + seplen, piece, b + 1);
+    *len += seplen + b;
 }
 
 static int handler(void *user, const char *section, const char *name, const char *value)
@@ -311,12 +335,13 @@ static int handler(void *user, const char *section, const char *name, const char
             e->text = case_strdup(value);
             e->line = st->lineno;
             e->col = char_col(st->rawline, voff);
+            st->cur_src_cap = st->cur_text_cap = 0;
         } else {
             char *sep = flint_malloc(voff + 2);
             sep[0] = '\n';
             memcpy(sep + 1, st->rawline, voff);   /* the indentation: keeps columns exact */
-            append(&e->src, sep, voff + 1, value);
-            append(&e->text, "\n", 1, value);
+            append(&e->src, &st->cur_src_len, &st->cur_src_cap, sep, voff + 1, value);
+            append(&e->text, &st->cur_text_len, &st->cur_text_cap, "\n", 1, value);
             flint_free(sep);
         }
         return 1;
@@ -328,13 +353,12 @@ static int handler(void *user, const char *section, const char *name, const char
         fail(st, st->lineno, char_col(st->rawline, noff), "NAME = VALUE before any [section]");
         return 0;
     }
-    for (i = 0; i < sec->nentries && strcmp(sec->kind, "expect") != 0; i++)
-        if (strcmp(sec->entries[i].key, name) == 0) {
-            case_error_set(st->err, st->lineno, char_col(st->rawline, noff),
-                           "duplicate key '%s' (first at line %d)", name, sec->entries[i].key_line);
-            st->failed = 1;
-            return 0;
-        }
+    if (strcmp(sec->kind, "expect") != 0 && (i = fc_strmap_put(&st->keys, name, sec->nentries)) >= 0) {
+        case_error_set(st->err, st->lineno, char_col(st->rawline, noff), "duplicate key '%s' (first at line %d)",
+                       name, sec->entries[i].key_line);
+        st->failed = 1;
+        return 0;
+    }
     if (sec->nentries == sec->alloc) {
         sec->alloc = sec->alloc ? 2 * sec->alloc : 8;
         sec->entries = flint_realloc(sec->entries, sec->alloc * sizeof(case_raw_entry));
@@ -349,6 +373,7 @@ static int handler(void *user, const char *section, const char *name, const char
     e->line = st->lineno;
     e->col = char_col(st->rawline, voff);
     st->cur = e;
+    st->cur_src_cap = st->cur_text_cap = 0;   /* lengths measured at the first continuation */
     (void) section;
     return 1;
 }
@@ -368,8 +393,12 @@ int case_ini_read(case_raw *r, const char *buf, size_t len, const char *path, ca
         st.pos = 3;   /* UTF-8 byte-order mark */
     st.raw = r;
     st.err = err;
+    fc_strmap_init(&st.sections);
+    fc_strmap_init(&st.keys);
     rc = ini_parse_stream(reader, &st, handler, &st);
     flint_free(st.rawline);
+    fc_strmap_clear(&st.sections);
+    fc_strmap_clear(&st.keys);
     if (rc == -2) {
         case_error_set(err, 0, 0, "out of memory while reading");
         case_raw_clear(r);

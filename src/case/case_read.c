@@ -4,43 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "case/case_impl.h"
+#include "base/fc_file.h"
+#include <nettle/sha2.h>
 
 #define CASE_MAX_BYTES (16L << 20)
 
-/* Reads the whole file; returns a NUL-terminated buffer or NULL (err set). */
+/* Reads the whole file (a regular file or standard input, at most
+ * CASE_MAX_BYTES); returns a NUL-terminated buffer or NULL (err set). */
 static char *slurp(const char *path, size_t *len, case_error_t *err)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0, got;
-    if (f == NULL) {
-        case_error_set(err, 0, 0, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    for (;;) {
-        if (cap - n < 4096) {
-            cap = cap ? 2 * cap : 8192;
-            buf = flint_realloc(buf, cap + 1);
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-        if (n > (size_t) CASE_MAX_BYTES) {
-            case_error_set(err, 0, 0, "file larger than %ld bytes", CASE_MAX_BYTES);
-            fclose(f);
-            flint_free(buf);
-            return NULL;
-        }
-    }
-    if (ferror(f)) {
-        case_error_set(err, 0, 0, "cannot read: %s", strerror(errno));
-        fclose(f);
-        flint_free(buf);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
+    char msg[256];
+    char *buf = fc_file_read(path, (size_t) CASE_MAX_BYTES, len, msg, sizeof msg);
+    if (buf == NULL) case_error_set(err, 0, 0, "%s", msg);
     return buf;
 }
 
@@ -48,6 +23,7 @@ static char *case_id_of(const char *path)
 {
     const char *b = strrchr(path, '/');
     size_t n;
+    if (strcmp(path, "-") == 0) return case_strdup("stdin");
     b = b ? b + 1 : path;
     n = strlen(b);
     if (n > 5 && strcmp(b + n - 5, ".case") == 0) n -= 5;
@@ -167,6 +143,43 @@ static int read_includes(case_t *c, case_raw *r, const char *path, case_error_t 
     return 0;
 }
 
+/* hex = SHA-256 of buf[0..n). */
+static void case_sha256(const char *buf, size_t n, char hex[65])
+{
+    static const char digit[] = "0123456789abcdef";
+    struct sha256_ctx ctx;
+    uint8_t d[SHA256_DIGEST_SIZE];
+    int i;
+    sha256_init(&ctx);
+    sha256_update(&ctx, n, (const uint8_t *) buf);
+    sha256_digest(&ctx, SHA256_DIGEST_SIZE, d);
+    for (i = 0; i < SHA256_DIGEST_SIZE; i++) {
+        hex[2 * i] = digit[d[i] >> 4];
+        hex[2 * i + 1] = digit[d[i] & 15];
+    }
+    hex[64] = '\0';
+}
+
+/* The id names the output folder DIR/ID: it may not be hidden (nor "." or
+ * "..", nor look like fricert's private folders ".ID.tmp.PID...") and may not
+ * hold control characters. Returns 0, or -1 with err set. */
+static int case_id_check(const char *id, case_error_t *err)
+{
+    const unsigned char *p;
+    if (id[0] == '\0' || id[0] == '.') {
+        case_error_set(err, 0, 0, "the case id '%s' (the file name without .case) cannot name an output folder: "
+                       "it must not be empty or start with '.'", id);
+        return -1;
+    }
+    for (p = (const unsigned char *) id; *p; p++)
+        if (*p < 0x20 || *p == 0x7f) {
+            case_error_set(err, 0, 0, "the case id (the file name without .case) holds a control character "
+                           "(byte 0x%02x); rename the file", *p);
+            return -1;
+        }
+    return 0;
+}
+
 int case_read(case_t *c, const char *path, case_error_t *err)
 {
     case_raw raw;
@@ -177,9 +190,16 @@ int case_read(case_t *c, const char *path, case_error_t *err)
     memset(c, 0, sizeof *c);
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
+    {
+        char *id = case_id_of(path);
+        rc = case_id_check(id, err);
+        flint_free(id);
+        if (rc) return -1;
+    }
     buf = slurp(path, &len, err);
     if (buf == NULL) return -1;
     rc = case_ini_read(&raw, buf, len, path, err);
+    if (rc == 0) case_sha256(buf, len, c->sha256);   /* the bytes parsed: provenance */
     flint_free(buf);
     if (rc) return -1;
     c->path = case_strdup(path);

@@ -15,12 +15,14 @@
 #include "base/fc_str.h"
 #include "alg/alg.h"
 #include "mech/mech.h"
+#include "base/fc_strmap.h"
 
 typedef struct {
     case_t *c;
     const case_raw *r;
     case_error_t *err;
     expr_scope_t empty;   /* no names: for constants */
+    fc_strmap names;      /* parameter, definition and region names -> line (>= 1) */
 } vctx;
 
 /* ---------------------------------------------------------------- helpers */
@@ -50,6 +52,11 @@ static const case_raw_section *find_section(const case_raw *r, const char *kind)
         if (strcmp(r->sections[i].kind, kind) == 0) return &r->sections[i];
     return NULL;
 }
+
+/* Constants of a case (range ends, values, point coordinates) lie in
+ * [2^-13300, 2^13300] in magnitude, or are 0: about 10^-4000 .. 10^4000,
+ * as for decimal literals (README, Limits). */
+#define CASE_MAX_MAG_BITS 13300
 
 /* Parses src[off .. off+len) of entry e at its true position. */
 static expr_t parse_part(vctx *v, const case_raw_entry *e, size_t off, size_t len)
@@ -200,6 +207,18 @@ static int const_ball(vctx *v, arb_t out, expr_t *ep, const char *what, slong pr
         case_error_set(v->err, e->line, e->col, "cannot certify that %s is defined", what);
         return -1;
     }
+    /* exact numbers (cell ends, points, witnesses) are formed from these:
+       bounded magnitudes keep their exact decimals short (README, Limits) */
+    if (arf_cmpabs_2exp_si(arb_midref(out), CASE_MAX_MAG_BITS) > 0 ||
+        mag_cmp_2exp_si(arb_radref(out), CASE_MAX_MAG_BITS) > 0) {
+        case_error_set(v->err, e->line, e->col, "%s is too large: beyond 10^4000, the limit of exact numbers", what);
+        return -1;
+    }
+    if (!arf_is_zero(arb_midref(out)) && arf_cmpabs_2exp_si(arb_midref(out), -CASE_MAX_MAG_BITS) < 0) {
+        case_error_set(v->err, e->line, e->col,
+                       "%s is too close to 0: below 10^-4000 but not 0, the limit of exact numbers", what);
+        return -1;
+    }
     return 0;
 }
 
@@ -267,17 +286,17 @@ static int read_range(vctx *v, const case_raw_entry *e, size_t a, size_t b, long
     return -1;
 }
 
-/* Where a name already used by a parameter/definition/region was defined. */
-static int name_taken(const case_t *c, const char *name)
+/* Where a name already used by a parameter/definition/region was defined
+ * (a line >= 1), or 0 (expected O(1): a hash map, so that many names stay linear). */
+static int name_taken(const vctx *v, const char *name)
 {
-    int i;
-    for (i = 0; i < c->nparams; i++)
-        if (c->params[i].name && strcmp(c->params[i].name, name) == 0) return c->params[i].line;
-    for (i = 0; i < c->ndefs; i++)
-        if (c->defs[i].name && strcmp(c->defs[i].name, name) == 0) return c->defs[i].line;
-    for (i = 0; i < c->nregions; i++)
-        if (c->regions[i].name && strcmp(c->regions[i].name, name) == 0) return c->regions[i].line;
-    return 0;
+    int l = fc_strmap_get(&v->names, name);
+    return l > 0 ? l : 0;
+}
+
+static void name_record(vctx *v, const char *name, int line)
+{
+    fc_strmap_put(&v->names, name, line > 0 ? line : 1);
 }
 
 static int check_new_name(vctx *v, const case_raw_entry *e)
@@ -293,7 +312,7 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
                        "'%s' is reserved (a constant, keyword or function name)", e->key);
         return -1;
     }
-    if ((l = name_taken(v->c, e->key))) {
+    if ((l = name_taken(v, e->key))) {
         const case_raw_section *d = find_section(v->r, "define");
         const char *other = NULL;
         int i;
@@ -307,6 +326,7 @@ static int check_new_name(vctx *v, const case_raw_entry *e)
                            e->key, l);
         return -1;
     }
+    name_record(v, e->key, e->key_line);
     return 0;
 }
 
@@ -331,6 +351,34 @@ static int read_long(const char *s, long lo, long hi, long *out)
 
 /* ---------------------------------------------------------------- [case] */
 
+/* Text that reaches the PDF (titles, source, summary): every character
+ * must be in the Basic Multilingual Plane (the PDF fonts are addressed with
+ * 16-bit codes: others would vanish without a word), and a title must fit
+ * the PDF document information (CASE_MAX_TITLE bytes). Returns 0, or -1
+ * with a located error. */
+#define CASE_MAX_TITLE 4096
+static int check_pdf_text(vctx *v, const case_raw_entry *e, const char *what, size_t max)
+{
+    const unsigned char *p;
+    size_t n = strlen(e->text);
+    int line, col;
+    if (max && n > max) {
+        case_error_set(v->err, e->line, e->col, "%s longer than %zu bytes (%zu)", what, max, n);
+        return -1;
+    }
+    for (p = (const unsigned char *) e->src; *p; p++)
+        if (*p >= 0xF0) {   /* a 4-byte UTF-8 sequence: U+10000 and above */
+            unsigned long cp = ((unsigned long) (p[0] & 0x07) << 18) | ((unsigned long) (p[1] & 0x3F) << 12) |
+                               ((unsigned long) (p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+            pos_of(e, (size_t) (p - (const unsigned char *) e->src), &line, &col);
+            case_error_set(v->err, line, col,
+                           "character U+%04lX in the %s is outside the Basic Multilingual Plane; the PDF "
+                           "cannot show it", cp, what);
+            return -1;
+        }
+    return 0;
+}
+
 static int read_case_section(vctx *v)
 {
     const case_raw_section *s = find_section(v->r, "case");
@@ -348,10 +396,13 @@ static int read_case_section(vctx *v)
                 case_error_set(v->err, e->line, e->col, "empty title");
                 return -1;
             }
+            if (check_pdf_text(v, e, "title", CASE_MAX_TITLE)) return -1;
             c->title = case_strdup(e->text);
         } else if (strcmp(e->key, "source") == 0) {
+            if (check_pdf_text(v, e, "source", 0)) return -1;
             c->source = case_strdup(e->text);
         } else if (strcmp(e->key, "summary") == 0) {
+            if (check_pdf_text(v, e, "summary", 0)) return -1;
             c->summary = case_strdup(e->text);
         } else if (strcmp(e->key, "template") == 0) {
             const char *p;
@@ -494,42 +545,79 @@ typedef struct {
     const case_raw_entry **entry;   /* defines, then regions */
     expr_t *ast;                    /* parsed; ownership moves into the case */
     int nd;                         /* number of defines */
+    fc_strmap index;                /* name -> first k with that name */
 } defs_t;
 
 static int defs_find(const defs_t *d, const char *name)
 {
-    int k;
-    for (k = 0; k < d->n; k++)
-        if (strcmp(d->entry[k]->key, name) == 0) return k;
-    return -1;
+    return fc_strmap_get(&d->index, name);
 }
 
-static void collect_refs(const expr_node *e, const defs_t *d, int *refs, int *nrefs)
+/* Appends to *refs (growing it) every definition that e names, once each;
+ * mark[k] is 1 for those already in *refs (reset by the caller). The AST
+ * walk uses an explicit stack: no recursion, no cap on the references. */
+static void collect_refs(const expr_node *e, const defs_t *d, char *mark, int **refs, int *nrefs, int *alloc)
 {
-    int i, k;
-    if (e->kind == EXPR_VAR && (k = defs_find(d, e->name)) >= 0) {
-        for (i = 0; i < *nrefs; i++)
-            if (refs[i] == k) break;
-        if (i == *nrefs && *nrefs < 256) refs[(*nrefs)++] = k;
+    const expr_node **stack = flint_malloc(16 * sizeof(*stack));
+    int top = 0, cap = 16, i, k;
+    stack[top++] = e;
+    while (top > 0) {
+        const expr_node *x = stack[--top];
+        if (x->kind == EXPR_VAR && (k = defs_find(d, x->name)) >= 0 && !mark[k]) {
+            mark[k] = 1;
+            if (*nrefs == *alloc) {
+                *alloc = *alloc ? 2 * *alloc : 16;
+                *refs = flint_realloc(*refs, *alloc * sizeof(int));
+            }
+            (*refs)[(*nrefs)++] = k;
+        }
+        if (top + x->nargs > cap) {
+            while (top + x->nargs > cap) cap *= 2;
+            stack = flint_realloc(stack, cap * sizeof(*stack));
+        }
+        for (i = x->nargs - 1; i >= 0; i--) stack[top++] = x->args[i];
     }
-    for (i = 0; i < e->nargs; i++) collect_refs(e->args[i], d, refs, nrefs);
+    flint_free(stack);
 }
 
-/* Depth-first search for a path from `from` to `to` through references;
- * path[0..*len) receives it. */
-static int find_path(const defs_t *d, int from, int to, char *seen, int *path, int *len)
+/* A shortest path from `from` to a definition that refers to `to`, through
+ * references (breadth-first, iterative): path[0..*len) receives it, from
+ * first. Returns 1 if there is one. */
+static int find_path(const defs_t *d, int from, int to, int *path, int *len)
 {
-    int refs[256], nrefs = 0, i;
-    if (seen[from]) return 0;
-    seen[from] = 1;
-    path[(*len)++] = from;
-    if (d->ast[from]) collect_refs(d->ast[from], d, refs, &nrefs);
-    for (i = 0; i < nrefs; i++) {
-        if (refs[i] == to) return 1;
-        if (find_path(d, refs[i], to, seen, path, len)) return 1;
+    int *parent = flint_malloc(d->n * sizeof(int)), *queue = flint_malloc(d->n * sizeof(int));
+    char *mark = flint_calloc(d->n, 1);
+    int *refs = NULL, nrefs, alloc = 0, head = 0, tail = 0, found = -1, i, k;
+    for (k = 0; k < d->n; k++) parent[k] = -2;   /* -2: not reached */
+    parent[from] = -1;
+    queue[tail++] = from;
+    while (head < tail && found < 0) {
+        int u = queue[head++];
+        nrefs = 0;
+        if (d->ast[u]) collect_refs(d->ast[u], d, mark, &refs, &nrefs, &alloc);
+        for (i = 0; i < nrefs; i++) mark[refs[i]] = 0;
+        for (i = 0; i < nrefs && found < 0; i++) {
+            if (refs[i] == to) found = u;
+            else if (parent[refs[i]] == -2) {
+                parent[refs[i]] = u;
+                queue[tail++] = refs[i];
+            }
+        }
     }
-    (*len)--;
-    return 0;
+    *len = 0;
+    if (found >= 0) {
+        for (k = found; k != -1; k = parent[k]) path[(*len)++] = k;
+        for (i = 0; i < *len / 2; i++) {   /* from first */
+            k = path[i];
+            path[i] = path[*len - 1 - i];
+            path[*len - 1 - i] = k;
+        }
+    }
+    flint_free(parent);
+    flint_free(queue);
+    flint_free(mark);
+    flint_free(refs);
+    return found >= 0;
 }
 
 /* A name used by definition k that is not (yet) in scope but is defined
@@ -548,22 +636,27 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
     }
     if (e->kind == EXPR_VAR && expr_scope_lookup(v->c->scope, e->name, NULL, NULL) < 0 &&
         (j = defs_find(d, e->name)) >= 0) {
-        char *seen = flint_calloc(d->n, 1), msg[400];
+        char msg[400];
         int *path = flint_malloc(d->n * sizeof(int)), len = 0;
         size_t m;
         if (j == k) {
             case_error_set(v->err, e->line, e->col, "'%s' is defined in terms of itself", e->name);
-        } else if (find_path(d, j, k, seen, path, &len)) {
+        } else if (find_path(d, j, k, path, &len)) {
             m = (size_t) snprintf(msg, sizeof msg, "definition cycle: %s", d->entry[k]->key);
-            for (i = 0; i < len && m < sizeof msg; i++)
+            for (i = 0; i < len && m < sizeof msg; i++) {
+                if (len > 8 && i == 3) {   /* a long cycle: its ends, and how many between */
+                    m += (size_t) snprintf(msg + m, sizeof msg - m, " -> ... (%d more)", len - 6);
+                    i = len - 4;
+                    continue;
+                }
                 m += (size_t) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[path[i]]->key);
+            }
             if (m < sizeof msg) snprintf(msg + m, sizeof msg - m, " -> %s", d->entry[k]->key);
             case_error_set(v->err, e->line, e->col, "%s", msg);
         } else {
             case_error_set(v->err, e->line, e->col, "'%s' is used before its definition (line %d)", e->name,
                            d->entry[j]->key_line);
         }
-        flint_free(seen);
         flint_free(path);
         return -1;
     }
@@ -575,6 +668,78 @@ static int check_order_b(vctx *v, const defs_t *d, int k, const expr_node *e, co
 static int check_order(vctx *v, const defs_t *d, int k, const expr_node *e)
 {
     return check_order_b(v, d, k, e, NULL, 0);
+}
+
+/* Limits on how deep definitions nest, so that every later walk that
+ * follows a definition into the ones it names (the compiler, the printers)
+ * stays within its stack: at most CASE_MAX_DEF_LEVELS definitions in a
+ * chain, and at most CASE_MAX_DEF_DEPTH expression levels along any path
+ * through the definitions (one expression alone has at most 10000
+ * operations). Documented in README.md (Limits). */
+#define CASE_MAX_DEF_LEVELS 256
+#define CASE_MAX_DEF_DEPTH 20000
+
+/* levels[i] and depth[i] of definition or region i (defs, then regions; in
+ * that order every name refers to an earlier one), computed with an
+ * explicit stack; a located error at the first that exceeds a limit. */
+static int check_nesting(vctx *v, const defs_t *d, int base)
+{
+    case_t *c = v->c;
+    int n = c->ndefs + c->nregions, i, top, cap = 64, rc = 0;
+    int *levels = flint_calloc(n + 1, sizeof(int)), *depth = flint_calloc(n + 1, sizeof(int));
+    const expr_node **stack = flint_malloc(cap * sizeof(*stack));
+    int *sdepth = flint_malloc(cap * sizeof(int));
+    fc_strmap index;
+    fc_strmap_init(&index);
+    for (i = 0; i < n && rc == 0; i++) {
+        const case_def *cd = i < c->ndefs ? &c->defs[i] : &c->regions[i - c->ndefs];
+        int lv = 0, dp = 0, k;
+        if (cd->e == NULL) continue;
+        top = 0;
+        stack[top] = cd->e;
+        sdepth[top++] = 1;
+        while (top > 0) {
+            const expr_node *x = stack[--top];
+            int dx = sdepth[top], j;
+            if (dx > dp) dp = dx;
+            if (x->kind == EXPR_VAR && (k = fc_strmap_get(&index, x->name)) >= 0) {
+                if (levels[k] > lv) lv = levels[k];
+                if (dx + depth[k] > dp) dp = dx + depth[k];
+            }
+            if (top + x->nargs > cap) {
+                while (top + x->nargs > cap) cap *= 2;
+                stack = flint_realloc(stack, cap * sizeof(*stack));
+                sdepth = flint_realloc(sdepth, cap * sizeof(int));
+            }
+            for (j = 0; j < x->nargs; j++) {
+                stack[top] = x->args[j];
+                sdepth[top++] = dx + 1;
+            }
+        }
+        levels[i] = lv + 1;
+        depth[i] = dp;
+        if (levels[i] > CASE_MAX_DEF_LEVELS || depth[i] > CASE_MAX_DEF_DEPTH) {
+            /* its key, if it is a [define] or [regions] entry; else the model's line */
+            int e = i < c->ndefs ? i - base : d->nd + (i - c->ndefs);
+            int line = e >= 0 ? d->entry[e]->key_line : cd->line, col = e >= 0 ? d->entry[e]->key_col : 1;
+            if (levels[i] > CASE_MAX_DEF_LEVELS)
+                case_error_set(v->err, line, col,
+                               "'%s' rests on a chain of %d definitions; at most %d may be nested", cd->name,
+                               levels[i], CASE_MAX_DEF_LEVELS);
+            else
+                case_error_set(v->err, line, col,
+                               "'%s' is nested %d levels deep through its definitions; at most %d are allowed",
+                               cd->name, depth[i], CASE_MAX_DEF_DEPTH);
+            rc = -1;
+        }
+        fc_strmap_put(&index, cd->name, i);
+    }
+    fc_strmap_clear(&index);
+    flint_free(levels);
+    flint_free(depth);
+    flint_free(stack);
+    flint_free(sdepth);
+    return rc;
 }
 
 /* The model section s as mech's typed entries (pointing into s). */
@@ -624,7 +789,7 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
         for (j = 0; j < nmd; j++) {
             case_def *cd = &(*defs)[*ndefs];
             memset(cd, 0, sizeof *cd);
-            if ((l = name_taken(c, md[j].name)) || expr_scope_lookup(c->scope, md[j].name, NULL, NULL) >= 0) {
+            if ((l = name_taken(v, md[j].name)) || expr_scope_lookup(c->scope, md[j].name, NULL, NULL) >= 0) {
                 case_error_set(v->err, s->line, s->col,
                                "model '%s' defines '%s', a name already used (line %d)", s->arg, md[j].name,
                                l ? l : s->line);
@@ -637,6 +802,7 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
             cd->line = s->line;
             cd->constraint = md[j].constraint;
             md[j].constraint = NULL;
+            name_record(v, cd->name, s->line);
             md[j].name = NULL;
             md[j].e = NULL;
             (*ndefs)++;
@@ -673,6 +839,8 @@ static int read_defs_and_regions(vctx *v)
     d.ast = flint_calloc(d.n + 1, sizeof(expr_t));
     for (k = 0; k < nd; k++) d.entry[k] = &sd->entries[k];
     for (k = 0; k < nr; k++) d.entry[nd + k] = &sr->entries[k];
+    fc_strmap_init(&d.index);
+    for (k = 0; k < d.n; k++) fc_strmap_put(&d.index, d.entry[k]->key, k);
     c->defs = flint_calloc(1, sizeof(case_def));
     c->ndefs = 0;
     c->regions = flint_calloc(nr + 1, sizeof(case_def));
@@ -720,12 +888,14 @@ static int read_defs_and_regions(vctx *v)
             goto done;
         }
     }
+    if (check_nesting(v, &d, base)) goto done;
     rc = 0;
     snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
 done:
     for (k = 0; k < d.n; k++) expr_free(d.ast[k]);
     flint_free(d.ast);
     flint_free(d.entry);
+    fc_strmap_clear(&d.index);
     return rc;
 }
 
@@ -936,7 +1106,10 @@ static int read_plot(vctx *v, case_plot *pl, const case_raw_section *s)
         else if (strcmp(k, "y") == 0) ey = e;
         else if (strcmp(k, "regions") == 0) ereg = e;
         else if (strcmp(k, "labels") == 0) elab = e;
-        else if (strcmp(k, "title") == 0) pl->title = case_strdup(e->text);
+        else if (strcmp(k, "title") == 0) {
+            if (check_pdf_text(v, e, "title", CASE_MAX_TITLE)) return -1;
+            pl->title = case_strdup(e->text);
+        }
         else if (strcmp(k, "x_label") == 0) pl->x_label = case_strdup(e->text);
         else if (strcmp(k, "y_label") == 0) pl->y_label = case_strdup(e->text);
         else if (strcmp(k, "depth") == 0) {
@@ -1551,7 +1724,7 @@ static int read_display(vctx *v)
         size_t off;
         const char *msg;
         int line, col;
-        if (!name_taken(v->c, e->key)) {
+        if (!name_taken(v, e->key)) {
             case_error_set(v->err, e->key_line, e->key_col,
                            "[display] names '%s', which is not a parameter, definition or region", e->key);
             return -1;
@@ -1588,9 +1761,11 @@ int case_validate(case_t *c, const case_raw *r, case_error_t *err)
     v.r = r;
     v.err = err;
     v.empty = expr_scope_new();
+    fc_strmap_init(&v.names);
     c->scope = expr_scope_new();
     rc = read_case_section(&v) || read_parameters(&v) || read_defs_and_regions(&v) || read_plots(&v) ||
          read_points(&v) || read_claims(&v) || check_compiles(&v) || read_expect(&v) || read_display(&v);
     expr_scope_free(v.empty);
+    fc_strmap_clear(&v.names);
     return rc ? -1 : 0;
 }

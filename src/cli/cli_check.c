@@ -47,7 +47,7 @@ int cli_check(int argc, char **argv)
     for (i = optind; i < argc; i++) {
         case_t c;
         case_error_t err;
-        char msg[1200];
+        char msg[4097 + 640];   /* a whole path and a message */
         run_results computed;
         if (case_read(&c, argv[i], &err)) {
             fc_error_format(msg, sizeof msg, &err);

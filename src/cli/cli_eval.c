@@ -3,10 +3,26 @@
  * Prints a guaranteed enclosure of a numeric expression, or the certified
  * verdict of a predicate, over the box given by the assignments (computed
  * by run_eval). */
+#include <ctype.h>
 #include <string.h>
 #include "cli/cli.h"
 
 #define EVAL_MAX_NAMES 64
+
+/* 1 if a parses as an expression whose names are all one letter (or
+ * constants): "--x" and "--2" are expressions, "--prec" is not. */
+static int eval_is_expr(const char *a)
+{
+    expr_error_t err;
+    expr_t e = expr_parse(a, 1, 1, &err);
+    const char *p;
+    int ok = e != NULL;
+    expr_free(e);
+    /* a multi-letter word right after the dashes reads as an option name */
+    for (p = a; *p == '-'; p++) ;
+    if (ok && isalpha((unsigned char) p[0]) && isalpha((unsigned char) p[1])) ok = 0;
+    return ok;
+}
 
 int cli_eval(int argc, char **argv)
 {
@@ -30,7 +46,8 @@ int cli_eval(int argc, char **argv)
             i++;
         } else if (!dashdash && strncmp(a, "--prec=", 7) == 0) {
             if (cli_parse_long("eval", "--prec", a + 7, 16, 65536, &prec)) return CLI_BAD_INPUT;
-        } else if (!dashdash && strncmp(a, "--", 2) == 0) {
+        } else if (!dashdash && strncmp(a, "--", 2) == 0 && !eval_is_expr(a)) {
+            /* "--x" is the expression -(-x); "--prex" (no such name) or "--" words are options */
             fprintf(stderr, "fricert eval: unknown option '%s' (see fricert eval --help)\n", a);
             return CLI_BAD_INPUT;
         } else if (src == NULL) src = a;

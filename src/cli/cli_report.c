@@ -3,10 +3,11 @@
  *
  * Every case is read and validated first (nothing is written if one is bad).
  * Then, case by case: everything is computed (points, pavings, claims,
- * expectations), written into a private folder DIR/.<id>.tmp.<pid>, and only
- * when every file is complete is that folder renamed onto DIR/<id>. A failure
- * or SIGINT/SIGTERM removes the private folder: no partial output. */
-#include <dirent.h>
+ * expectations), written into a private folder DIR/.<id>.tmp.<pid>.<random>,
+ * and only when every file is complete does that folder replace DIR/<id> in
+ * one step (see fc_outdir in base/fc_atomic.h: everything is renamed and
+ * removed relative to DIR's descriptor, never through a link). A failure or
+ * SIGINT/SIGTERM removes the private folder: no partial output. */
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -16,56 +17,47 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "base/fc_file.h"
+#include "base/fc_mem.h"
 #include "pave/pave.h"
 #include "base/fc_atomic.h"
+#include "canvas/canvas.h"
 #include "report/figure.h"
 #include "report/plot_spec.h"
 #include "report/report.h"
 #include "report/results_json.h"
 #include "cli/cli_merge.h"
+#include "report/template.h"
 
 static volatile int cli_cancelled;
 
+/* The private folder being written, for fc_mem's hook: on a failed
+ * allocation it is removed before the process exits (status 2). */
+static volatile sig_atomic_t private_fd = -1;
+static char private_name[600];
+
+static void remove_private(void)
+{
+    if (private_fd >= 0 && private_name[0]) fc_remove_at(private_fd, private_name);
+}
+
+/* While files are written (private_fd >= 0), a signal acts at once: the
+ * writers' loops need not poll a flag; the private folder is removed with
+ * system calls only and the process exits with status 2. Before (while
+ * computing) it only sets the flag that stops the pavings. */
 static void on_signal(int sig)
 {
     cli_cancelled = sig;
+    if (private_fd >= 0 && private_name[0]) {
+        static const char msg[] = "fricert report: interrupted by signal while writing; no partial output "
+                                  "was left\n";
+        fc_remove_flat_signal_safe(private_fd, private_name);
+        if (write(2, msg, sizeof msg - 1) < 0) { /* exiting anyway */ }
+        _exit(CLI_INTERNAL);
+    }
 }
 
-/* mkdir -p; returns 0 or -1 (errno). */
-static int mkdir_p(const char *path)
-{
-    char *p = flint_malloc(strlen(path) + 1), *q;
-    struct stat sb;
-    strcpy(p, path);
-    for (q = p + 1;; q++) {
-        if (*q == '/' || *q == '\0') {
-            char save = *q;
-            *q = '\0';
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) { flint_free(p); return -1; }
-            if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) { flint_free(p); errno = ENOTDIR; return -1; }
-            *q = save;
-            if (save == '\0') break;
-        }
-    }
-    flint_free(p);
-    return 0;
-}
 
-/* Removes a folder of plain files (our own output folders have no subfolders). */
-static void rm_folder(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char path[4096];
-    if (d == NULL) return;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
 
 static int count_pages(const char *path)
 {
@@ -104,6 +96,7 @@ typedef struct {
     run_options opt;
     int quiet;
     report_figure_style fig;       /* --figure-style, --figure-face */
+    fc_outdir out;                 /* DIR, opened once (fd -1 until the first case is written) */
 } cli_report_opts;
 
 static int write_files(run_results *res, const char *tmp, const cli_report_opts *ro)
@@ -139,10 +132,13 @@ static int write_files(run_results *res, const char *tmp, const cli_report_opts 
         }
         flint_free(names);
         if (report_plot_spec_build(&ps, res, k) != 0) return CLI_INTERNAL;
+        errno = 0;
         r = report_figure_write_files_style(&ps.spec, tmp, pl->name, &ro->fig);
         report_plot_spec_clear(&ps);
-        if (r != 0) {
-            fprintf(stderr, "fricert report: cannot draw plot %s of %s (canvas error %d)\n", pl->name, c->path, r);
+        if (r != 0) {   /* what failed, and where */
+            int e = errno;
+            fprintf(stderr, "fricert report: cannot draw plot %s of %s into %s: %s%s%s\n", pl->name, c->path, tmp,
+                    canvas_strerror(r), e ? ": " : "", e ? strerror(e) : "");
             return CLI_INTERNAL;
         }
         if (report_write_tex(res, k, tmp) != 0) {
@@ -166,13 +162,12 @@ static int write_files(run_results *res, const char *tmp, const cli_report_opts 
     return CLI_OK;
 }
 
-static int report_case(const case_t *c, const cli_report_opts *ro, double *secs, int *pages, double *undecided)
+static int report_case(const case_t *c, cli_report_opts *ro, double *secs, int *pages, double *undecided)
 {
     run_results res;
-    char tmp[4096], final[4096], old[4096];
+    char tmp[4096], *priv = NULL;
     int i, rc;
     struct timespec t0, t1;
-    struct stat sb;
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = run_case(&res, c, &ro->opt);
@@ -194,41 +189,112 @@ static int report_case(const case_t *c, const cli_report_opts *ro, double *secs,
         if (res.plots[i].pave.undecided + res.plots[i].pave.pending > *undecided)
             *undecided = res.plots[i].pave.undecided + res.plots[i].pave.pending;
 
-    if (mkdir_p(ro->dir) != 0) {
-        fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
-        run_results_clear(&res);
-        return CLI_BAD_INPUT;
+    if (ro->out.fd < 0) {
+        if (fc_outdir_open(&ro->out, ro->dir) != 0) {
+            fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
+            run_results_clear(&res);
+            return CLI_BAD_INPUT;
+        }
+        fc_outdir_sweep(&ro->out, stderr);
     }
-    snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", ro->dir, c->id, (long) getpid());
-    snprintf(final, sizeof final, "%s/%s", ro->dir, c->id);
-    snprintf(old, sizeof old, "%s/.%s.old.%ld", ro->dir, c->id, (long) getpid());
-    rm_folder(tmp);
-    if (mkdir(tmp, 0777) != 0) {
+    if (fc_outdir_private(&ro->out, c->id, &priv) != 0 ||
+        path_join(tmp, sizeof tmp, ro->dir, priv) != 0) {
         fprintf(stderr, "fricert report: -o %s: cannot write there: %s\n", ro->dir, strerror(errno));
+        if (priv) fc_remove_at(ro->out.fd, priv);
+        free(priv);
         run_results_clear(&res);
         return CLI_BAD_INPUT;
     }
-    rc = write_files(&res, tmp, ro);
+    if (strlen(priv) < sizeof private_name) {
+        strcpy(private_name, priv);
+        private_fd = ro->out.fd;   /* from here a signal removes the folder at once */
+        fc_mem_set_hook(remove_private);
+    }
+    rc = cli_cancelled ? CLI_INTERNAL : write_files(&res, tmp, ro);
     if (rc == CLI_OK && !cli_cancelled) {
         char pdf[4096];
         *pages = path_join(pdf, sizeof pdf, tmp, "report.pdf") ? 0 : count_pages(pdf);
-        if (stat(final, &sb) == 0 && rename(final, old) != 0) rc = CLI_INTERNAL;
-        else if (rename(tmp, final) != 0) {
+        if (fc_outdir_install(&ro->out, priv, c->id) != 0) {
+            fprintf(stderr, "fricert report: cannot move %s onto %s/%s: %s\n", tmp, ro->dir, c->id,
+                    strerror(errno));
             rc = CLI_INTERNAL;
-            rename(old, final);
-        } else rm_folder(old);
-        if (rc != CLI_OK) fprintf(stderr, "fricert report: cannot move %s onto %s: %s\n", tmp, final, strerror(errno));
+        }
     }
-    if (rc != CLI_OK || cli_cancelled) rm_folder(tmp);
+    fc_mem_set_hook(NULL);
+    private_fd = -1;   /* before the name: the handler reads the fd first */
+    private_name[0] = '\0';
+    if (rc != CLI_OK || cli_cancelled) fc_remove_at(ro->out.fd, priv);
+    free(priv);
     run_results_clear(&res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *secs = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
     return cli_cancelled ? CLI_INTERNAL : rc;
 }
 
+/* Reads the template of case c (a regular file within the size limit) and
+ * checks every reference in it (plots, points, quantities, regions) against
+ * the case's names, before anything is computed: a bad template fails the
+ * validation pass, so nothing is written. Values are not needed for that:
+ * a skeleton run_results holds the names only. Returns 0 or -1 (message
+ * printed). */
+static int template_precheck(const case_t *c, const char *templates)
+{
+    char tp[4096], msg[4097 + 640];
+    fc_error err;
+    report_tmpl_t t;
+    run_results res;
+    int i, j, rc = 0;
+
+    snprintf(tp, sizeof tp, "%s/%s.tmpl", templates, c->template_name);
+    memset(&err, 0, sizeof err);
+    if (report_tmpl_read(&t, tp, &err) != 0) {
+        fc_error_format(msg, sizeof msg, &err);
+        fprintf(stderr, "%s\n", msg);
+        return -1;
+    }
+    memset(&res, 0, sizeof res);
+    res.c = c;
+    res.nplots = c->nplots;
+    res.plots = flint_calloc(c->nplots + 1, sizeof(run_plot));
+    for (i = 0; i < c->nplots; i++) res.plots[i].plot = &c->plots[i];
+    res.npoints = c->npoints + 1;
+    res.points = flint_calloc(res.npoints, sizeof(run_point));
+    for (i = 0; i < res.npoints; i++) {
+        run_point *rp = &res.points[i];
+        rp->name = i > 0 ? c->points[i - 1].name : "case";
+        rp->qnames = flint_malloc((c->ndefs + 1) * sizeof(char *));
+        rp->bnames = flint_malloc((c->ndefs + c->nregions + 1) * sizeof(char *));
+        rp->qst = flint_malloc((c->ndefs + 1) * sizeof(expr_status));
+        rp->b = flint_calloc(c->ndefs + c->nregions + 1, sizeof(expr_tv_t));
+        for (j = 0; j < c->nregions; j++) rp->bnames[rp->nb++] = c->regions[j].name;
+        for (j = 0; j < c->ndefs; j++) {
+            if (c->defs[j].is_bool) rp->bnames[rp->nb++] = c->defs[j].name;
+            else {
+                rp->qst[rp->nq] = EXPR_UNDEFINED;   /* no value is looked at */
+                rp->qnames[rp->nq++] = c->defs[j].name;
+            }
+        }
+    }
+    if (report_tmpl_check(&t, &res, &err) != 0) {
+        fc_error_format(msg, sizeof msg, &err);
+        fprintf(stderr, "%s\n", msg);
+        rc = -1;
+    }
+    for (i = 0; i < res.npoints; i++) {
+        flint_free(res.points[i].qnames);
+        flint_free(res.points[i].bnames);
+        flint_free(res.points[i].qst);
+        flint_free(res.points[i].b);
+    }
+    flint_free(res.points);
+    flint_free(res.plots);
+    report_tmpl_clear(&t);
+    return rc;
+}
+
 /* report --tile I/N: paves tile I of every plot of c and writes the partial
  * results file DIR/<id>.tile-I-of-N atomically. */
-static int report_tile(const case_t *c, const cli_report_opts *ro, double *secs)
+static int report_tile(const case_t *c, cli_report_opts *ro, double *secs)
 {
     run_results res;
     run_options opt = ro->opt;
@@ -245,7 +311,7 @@ static int report_tile(const case_t *c, const cli_report_opts *ro, double *secs)
         run_results_clear(&res);
         return rc == -1 ? CLI_BAD_INPUT : CLI_INTERNAL;
     }
-    if (mkdir_p(ro->dir) != 0) {
+    if (ro->out.fd < 0 && fc_outdir_open(&ro->out, ro->dir) != 0) {
         fprintf(stderr, "fricert report: -o %s: cannot create the folder: %s\n", ro->dir, strerror(errno));
         run_results_clear(&res);
         return CLI_BAD_INPUT;
@@ -296,6 +362,7 @@ static int report_main(int argc, char **argv, int merge)
 
     memset(&ro, 0, sizeof ro);
     ro.dir = "out";
+    ro.out.fd = -1;
     optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
     opterr = 0;
     while ((o = getopt_long(argc, argv, "ho:j:q", opts, NULL)) != -1) {
@@ -342,8 +409,14 @@ static int report_main(int argc, char **argv, int merge)
             fprintf(stderr, "fricert %s: %s: missing value\n", cmd, argv[optind - 1]);
             return CLI_BAD_INPUT;
         default:
-            if (optopt && optopt != '?' && strchr("oj", optopt))
-                fprintf(stderr, "fricert %s: -%c: missing value\n", cmd, optopt);
+            /* a missing value: optopt is the option ('p', 'd', 't' for the long ones); an
+               unknown short option: optopt is its letter (argv[optind - 1] may be "-x.case") */
+            if (optopt && optopt != '?' && strchr("ojdpt", optopt)) {
+                const char *a = argv[optind - 1];
+                if (strncmp(a, "--", 2) == 0) fprintf(stderr, "fricert %s: %s: missing value\n", cmd, a);
+                else fprintf(stderr, "fricert %s: -%c: missing value\n", cmd, optopt);
+            } else if (optopt > ' ' && optopt < 127)
+                fprintf(stderr, "fricert %s: unknown option '-%c' (see fricert %s --help)\n", cmd, optopt, cmd);
             else
                 fprintf(stderr, "fricert %s: unknown option '%s' (see fricert %s --help)\n", cmd,
                         argv[optind - 1], cmd);
@@ -397,7 +470,7 @@ static int report_main(int argc, char **argv, int merge)
     } else cases = flint_calloc(ncases, sizeof(case_t));
     for (i = 0; i < ncases; i++) {
         case_error_t err;
-        char msg[1200];
+        char msg[4097 + 640];   /* a whole path and a message */
         if (!merge && case_read(&cases[i], argv[optind + i], &err)) {
             fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
@@ -412,16 +485,20 @@ static int report_main(int argc, char **argv, int merge)
         }
         if (tile_n == 0) {   /* the template must exist before anything is computed or written
                                 (a tile writes no report: its merge needs the template) */
-            char tp[4096];
-            FILE *tf;
+            char tp[4096], why[256];
+            int tf;
             snprintf(tp, sizeof tp, "%s/%s.tmpl", ro.templates, cases[i].template_name);
-            if ((tf = fopen(tp, "r")) == NULL) {
-                fprintf(stderr, "%s:%d:%d: cannot open template %s (case %s asks for template '%s')\n",
+            if ((tf = fc_file_open(tp, why, sizeof why)) < 0) {   /* never blocks (a FIFO) */
+                fprintf(stderr, "%s:%d:%d: %s template %s (case %s asks for template '%s')\n",
                         cases[i].path, cases[i].template_line ? cases[i].template_line : 1,
-                        cases[i].template_col ? cases[i].template_col : 1, tp, cases[i].id,
-                        cases[i].template_name);
+                        cases[i].template_col ? cases[i].template_col : 1,
+                        strncmp(why, "cannot open", 11) == 0 ? "cannot open" : "not a regular file:", tp,
+                        cases[i].id, cases[i].template_name);
                 bad = 1;
-            } else fclose(tf);
+            } else {
+                close(tf);
+                if (template_precheck(&cases[i], ro.templates) != 0) bad = 1;
+            }
         }
         for (j = 0; j < i; j++)
             if (cases[j].id && strcmp(cases[j].id, cases[i].id) == 0) {
@@ -449,6 +526,7 @@ static int report_main(int argc, char **argv, int merge)
                 rm.opt.depth = mg[i].depth;
                 rm.opt.given = mg[i].pave;
                 status[i] = report_case(&cases[i], &rm, &secs[i], &pages[i], &und[i]);
+                ro.out = rm.out;   /* DIR, opened once */
             } else status[i] = report_case(&cases[i], &ro, &secs[i], &pages[i], &und[i]);
             if (status[i] > rc) rc = status[i];
         }
@@ -469,6 +547,7 @@ static int report_main(int argc, char **argv, int merge)
                        status[i] == CLI_OK ? "written" : "FAILED");
         }
     }
+    fc_outdir_close(&ro.out);
     for (i = 0; i < ncases; i++)
         if (cases[i].id) case_clear(&cases[i]);
     flint_free(cases);

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "base/fc_mem.h"
 
 #ifdef FC_FLINT3
 #define MAIN_ARB_VERSION FLINT_VERSION
@@ -23,6 +24,7 @@ int main(int argc, char **argv)
     const char *cmd;
     int o, rc;
 
+    fc_mem_install();   /* out of memory: exit 2, private folder removed */
     opterr = 0;
     while ((o = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
         if (o == 'h') {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "expr/expr_prog.h"
 #include "expr/expr_quant.h"
+#include "base/fc_strmap.h"
 
 typedef struct {
     expr_prog_t p;
@@ -15,6 +16,7 @@ typedef struct {
     const char **dname;
     int *dreg;
     int nd, dalloc;
+    fc_strmap dindex;   /* name -> position in dname/dreg (linear compile time) */
     const char *active_defs[256];   /* definitions being compiled: cycle guard */
     int nactive;
     int failed;
@@ -68,7 +70,9 @@ static int add_const(compiler *cc, expr_const_kind kind, const fmpq_t q, const a
 {
     expr_prog_t p = cc->p;
     int i;
-    for (i = 0; i < p->nconsts; i++) {
+    /* sharing is an economy only: look back over the last 64 constants, so
+       that a program with many distinct constants compiles in linear time */
+    for (i = p->nconsts > 64 ? p->nconsts - 64 : 0; i < p->nconsts; i++) {
         expr_const *k = &p->consts[i];
         if (k->kind != kind) continue;
         if (kind == CONST_Q && fmpq_equal(k->q, q)) return i;
@@ -154,8 +158,7 @@ static int comp(compiler *cc, const expr_t e);
 static int comp_def(compiler *cc, const expr_t e, expr_t def)
 {
     int i, r;
-    for (i = 0; i < cc->nd; i++)
-        if (strcmp(cc->dname[i], e->name) == 0) return cc->dreg[i];
+    if ((i = fc_strmap_get(&cc->dindex, e->name)) >= 0) return cc->dreg[i];
     for (i = 0; i < cc->nactive; i++)
         if (strcmp(cc->active_defs[i], e->name) == 0) {
             fail(cc, e, "definition '%s' refers to itself", e->name);
@@ -174,6 +177,7 @@ static int comp_def(compiler *cc, const expr_t e, expr_t def)
         cc->dreg = flint_realloc(cc->dreg, cc->dalloc * sizeof(int));
     }
     cc->dname[cc->nd] = e->name;
+    fc_strmap_put(&cc->dindex, e->name, cc->nd);
     cc->dreg[cc->nd++] = r;
     return r;
 }
@@ -339,6 +343,7 @@ expr_prog_t expr_compile(expr_t *roots, int nroots, const expr_scope_t s, expr_e
     flint_free(cc.hash);
     flint_free(cc.dname);
     flint_free(cc.dreg);
+    fc_strmap_clear(&cc.dindex);
     if (cc.failed) {
         expr_prog_free(cc.p);
         return NULL;

@@ -176,7 +176,7 @@ static expr_t parse_unary(parser *ps)
 {
     expr_tok t = ps->lx.tok;
     expr_t e;
-    if (++ps->depth > EXPR_MAX_DEPTH) {
+    if (++ps->depth > EXPR_MAX_DEPTH + 1) {   /* + 1: the innermost operand is no nesting */
         if (!ps->lx.failed) {
             ps->err->line = t.line;
             ps->err->col = t.col;
@@ -375,23 +375,12 @@ static expr_t parse_implies(parser *ps)
     return a;
 }
 
+/* The depth is counted once per level a reader sees (a parenthesis, a
+ * call, a sign, not, implies: in parse_unary, parse_not, parse_implies),
+ * so "nested deeper than 200 levels" means 200 parentheses. */
 static expr_t parse_iff(parser *ps)
 {
-    expr_t e;
-    if (++ps->depth > EXPR_MAX_DEPTH) {
-        if (!ps->lx.failed) {
-            ps->err->line = ps->lx.tok.line;
-            ps->err->col = ps->lx.tok.col;
-            snprintf(ps->err->msg, sizeof ps->err->msg, "expression nested deeper than %d levels",
-                     EXPR_MAX_DEPTH);
-            ps->lx.failed = 1;
-        }
-        ps->depth--;
-        return NULL;
-    }
-    e = parse_left(ps, parse_implies, "iff", EXPR_IFF);
-    ps->depth--;
-    return e;
+    return parse_left(ps, parse_implies, "iff", EXPR_IFF);
 }
 
 expr_t expr_parse(const char *src, int line, int col, expr_error_t *err)

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "expr/expr.h"
+#include "base/fc_strmap.h"
 
 typedef struct {
     char *name;
@@ -13,6 +14,7 @@ typedef struct {
 struct expr_scope_struct {
     scope_entry *e;
     int n, alloc, nparams;
+    fc_strmap index;   /* name -> position in e (lookups in O(1)) */
 };
 
 expr_scope_t expr_scope_new(void)
@@ -26,6 +28,7 @@ void expr_scope_free(expr_scope_t s)
     if (s == NULL) return;
     for (i = 0; i < s->n; i++) flint_free(s->e[i].name);
     flint_free(s->e);
+    fc_strmap_clear(&s->index);
     flint_free(s);
 }
 
@@ -41,11 +44,9 @@ int expr_name_reserved(const char *name)
 
 static int add(expr_scope_t s, const char *name, int kind, expr_t def)
 {
-    int i;
     size_t n;
     if (expr_name_reserved(name)) return -1;
-    for (i = 0; i < s->n; i++)
-        if (strcmp(s->e[i].name, name) == 0) return -1;
+    if (fc_strmap_get(&s->index, name) >= 0) return -1;
     if (s->n == s->alloc) {
         s->alloc = s->alloc ? 2 * s->alloc : 16;
         s->e = flint_realloc(s->e, s->alloc * sizeof(scope_entry));
@@ -56,6 +57,7 @@ static int add(expr_scope_t s, const char *name, int kind, expr_t def)
     s->e[s->n].kind = kind;
     s->e[s->n].def = def;
     s->e[s->n].index = kind == 0 ? s->nparams++ : -1;
+    fc_strmap_put(&s->index, name, s->n);
     s->n++;
     return kind == 0 ? s->e[s->n - 1].index : 0;
 }
@@ -92,14 +94,10 @@ const char *expr_scope_param_name(const expr_scope_t s, int index)
 int expr_scope_lookup(const expr_scope_t s, const char *name, int *index, expr_t *def)
 {
     int i;
-    if (s == NULL) return -1;
-    for (i = s->n - 1; i >= 0; i--)
-        if (strcmp(s->e[i].name, name) == 0) {
-            if (index) *index = s->e[i].index;
-            if (def) *def = s->e[i].def;
-            return s->e[i].kind;
-        }
-    return -1;
+    if (s == NULL || (i = fc_strmap_get(&s->index, name)) < 0) return -1;
+    if (index) *index = s->e[i].index;
+    if (def) *def = s->e[i].def;
+    return s->e[i].kind;
 }
 
 /* ------------------------------------------------------------ type check */

@@ -610,6 +610,7 @@ fig_place(canvas *c, const report_figure_spec *s, fig_layout *L,
 
     left = x + FIG_MARGIN + tw + 2 + FIG_TICK_LEN;
     L->ylabel_flat = 0;
+    L->ylabel_w = 0;   /* read by fig_layout_make even without a y label */
     if (s->y_label && s->y_label[0])
     {
         canvas_set_font(c, FIG_LABEL_SIZE, 0);

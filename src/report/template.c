@@ -2,6 +2,9 @@
  * template.h for the format. */
 #include "report/template.h"
 #include "base/fc_str.h"
+#include "base/fc_file.h"
+
+#define TMPL_MAX_BYTES (4 << 20)   /* README, Limits */
 #include "report/report.h"
 
 #include <errno.h>
@@ -391,7 +394,9 @@ fail:
 int
 report_tmpl_read(report_tmpl_t *t, const char *path, fc_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    char why[256];
+    int fd = fc_file_open(path, why, sizeof why);   /* a regular file; never blocks */
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
     char *buf = NULL;
     size_t n = 0, cap = 0, k;
     int r;
@@ -399,7 +404,10 @@ report_tmpl_read(report_tmpl_t *t, const char *path, fc_error *err)
     memset(t, 0, sizeof *t);
     if (f == NULL)
     {
-        fc_error_at(err, path, 1, 1, "cannot open template: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        fc_error_at(err, path, 1, 1, "cannot open template: %s",
+                    fd >= 0 ? strerror(errno) : strncmp(why, "cannot open: ", 13) == 0 ? why + 13 : why);
         return -1;
     }
     for (;;)
@@ -420,6 +428,13 @@ report_tmpl_read(report_tmpl_t *t, const char *path, fc_error *err)
         n += k;
         if (k == 0)
             break;
+        if (n > TMPL_MAX_BYTES)
+        {
+            flint_free(buf);
+            fclose(f);
+            fc_error_at(err, path, 1, 1, "template larger than %d bytes", TMPL_MAX_BYTES);
+            return -1;
+        }
     }
     r = ferror(f);
     fclose(f);

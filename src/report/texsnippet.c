@@ -80,13 +80,35 @@ tex_text(FILE *f, const char *s)
     }
 }
 
+/* Writes V inside a TeX comment line: a control character (a newline
+ * would end the comment and start a line TeX executes) becomes '?'. */
+static void
+tex_comment_str(FILE *f, const char *v)
+{
+    for (; v && *v; v++)
+        fputc((unsigned char) *v < 0x20 || *v == 0x7f ? '?' : *v, f);
+}
+
 static void
 tex_comment(FILE *f, const char *label, const char *v)
 {
     fprintf(f, "%% %s", label);
-    for (; v && *v; v++)
-        fputc(*v == '\n' ? ' ' : *v, f);
+    tex_comment_str(f, v);
     fputc('\n', f);
+}
+
+/* Writes V as part of a \label key: letters, digits, '-', '.', ':' and '_'
+ * kept, every other byte '-' (braces, '%', '#', '\' would break the file). */
+static void
+tex_label_str(FILE *f, const char *v)
+{
+    for (; v && *v; v++)
+    {
+        unsigned char ch = (unsigned char) *v;
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' ||
+                 ch == '.' || ch == ':' || ch == '_';
+        fputc(ok ? ch : '-', f);
+    }
 }
 
 int
@@ -117,15 +139,19 @@ report_write_tex(const run_results *res, int plot, const char *dir)
     }
     flint_free(path);
 
-    fprintf(f.fp, "%% %s.tex -- figure of plot '%s' of case %s, written by fricert %s (git %s)\n",
-            pl->name, pl->name, c->id, res->engine_version, res->git);
+    /* every string from the case reaches TeX escaped: comments without
+       control characters, the label with safe bytes only, text by tex_text */
+    fprintf(f.fp, "%% %s.tex -- figure of plot '%s' of case ", pl->name, pl->name);
+    tex_comment_str(f.fp, c->id);
+    fprintf(f.fp, ", written by fricert %s (git %s)\n", res->engine_version, res->git);
     tex_comment(f.fp, "case file: ", c->path);
     tex_comment(f.fp, "case file SHA-256: ", res->sha256);
     tex_comment(f.fp, "fricert: ", res->engine_version);
     fprintf(f.fp, "%% libraries: FLINT %s, Arb %s, Cairo %s, libharu %s\n", res->flint, res->arb,
             canvas_cairo_version(), canvas_hpdf_version());
-    fprintf(f.fp, "%% regenerate and re-check: fricert report %s --depth %d (cells in %s)\n",
-            c->path, rp->depth, rp->cells_file);
+    fputs("% regenerate and re-check: fricert report ", f.fp);
+    tex_comment_str(f.fp, c->path);
+    fprintf(f.fp, " --depth %d (cells in %s)\n", rp->depth, rp->cells_file);
     fprintf(f.fp, "%% needs \\usepackage{graphicx}; UTF-8 input\n");
     fprintf(f.fp, "\\begin{figure}[htbp]\n  \\centering\n");
     fprintf(f.fp, "  \\includegraphics[width=\\linewidth]{%s.pdf}\n  \\caption{", pl->name);
@@ -160,6 +186,8 @@ report_write_tex(const run_results *res, int plot, const char *dir)
         fc_ball_bound_d(b, sizeof b, rp->pave.pending, 100, 3, 'g', 1);
         fprintf(f.fp, "; not examined (budget) $\\le %s\\,\\%%$", b);
     }
-    fprintf(f.fp, ".}\n  \\label{fig:%s-%s}\n\\end{figure}\n", c->id, pl->name);
+    fputs(".}\n  \\label{fig:", f.fp);
+    tex_label_str(f.fp, c->id);
+    fprintf(f.fp, "-%s}\n\\end{figure}\n", pl->name);
     return fc_atomic_commit(&f);
 }

@@ -239,7 +239,7 @@ int run_case(run_results *res, const case_t *c, const run_options *opt)
         rc = compute_plot(res, &res->plots[i], c, &c->plots[i], opt);
     if (rc) return rc;
     if (opt->plots_only) {
-        run_sha256_file(c->path, res->sha256);
+        memcpy(res->sha256, c->sha256, sizeof c->sha256);   /* of the bytes read and parsed, not the file now */
         run_fill_versions(res);
         res->seconds = now() - t0;
         return 0;
@@ -257,7 +257,7 @@ int run_case(run_results *res, const case_t *c, const run_options *opt)
         if (res->expect[i].passed) res->expect_passed++;
         else res->expect_failed++;
     }
-    run_sha256_file(c->path, res->sha256);
+    memcpy(res->sha256, c->sha256, sizeof c->sha256);   /* of the bytes read and parsed, not the file now */
     run_fill_versions(res);
     res->seconds = now() - t0;
     return 0;

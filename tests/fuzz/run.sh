@@ -2,7 +2,8 @@
 # tests/fuzz/run.sh -- runs each libFuzzer binary given as an argument for
 # FUZZ_SECONDS (default 60) seconds. Seeds: tests/fuzz/seed_expr and the
 # [define]/[regions] values of cases/*.case (fuzz_expr); cases/*.case and
-# tests/bad/*.case (fuzz_case). The growing corpus is kept in
+# tests/bad/*.case (fuzz_case), and the outputs of tests/bad/*.gen
+# (fuzz_report, inputs up to 4 MB). The growing corpus is kept in
 # build-fuzz/corpus/NAME; crash, leak and timeout inputs are written to
 # build-fuzz/crashes/NAME-*. Last line "N passed, M failed" (a fuzzer that
 # found something fails); exit status 1 if M > 0.
@@ -41,6 +42,17 @@ for bin in "$@"; do
         done
         dict=tests/fuzz/case.dict
         maxlen=65536
+        ;;
+    fuzz_report)
+        # the shipped cases and the bad inputs, and the big generated ones
+        for f in cases/*.case tests/bad/*.case; do
+            [ -e "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+        done
+        for f in tests/bad/*.gen; do
+            [ -e "$f" ] && sh "$f" > "$seeds/gen_$(basename "$f" .gen)" 2>/dev/null
+        done
+        dict=tests/fuzz/case.dict
+        maxlen=4194304
         ;;
     *)
         dict=

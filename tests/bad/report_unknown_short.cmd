@@ -1,0 +1,2 @@
+# an unknown short option glued to a word (it blamed 'report')
+"$FRICERT" report -x.case

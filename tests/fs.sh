@@ -1,0 +1,193 @@
+#!/bin/sh
+# tests/fs.sh -- the file-system harness for `fricert report` (issue 11): a
+# folder outside -o never loses a file, nothing partial is ever left, and
+# stale private folders are cleaned. Cases:
+#   link_at_id      out/<id> is a link to a folder elsewhere: the link is
+#                   replaced, the folder it pointed to keeps its files
+#   planted_links   links at private-folder names of dead processes
+#                   (.id.tmp.PID, .id.tmp.PID.X, .id.old.PID): removed (the
+#                   links, not their targets) and reported
+#   stale_tree      a stale .id.old.PID holding a subfolder: removed
+#   live_pid        a private folder of a living process: left alone
+#   concurrent      two runs into one folder, same id: both succeed, one
+#                   complete out/<id>, nothing else left
+#   stdin_hash      `cat x.case | fricert report /dev/stdin`: the SHA-256 in
+#                   results.json is that of the bytes piped in
+#   readonly        -o on a read-only mount: exit 1, nothing written
+#   full_disk       -o on a 64 KB tmpfs: exit 2, nothing left there
+#   tex_escape      TeX commands in the case path, TeX specials in the id:
+#                   P.tex keeps them in comments, a safe \label; valid JSON
+#   parens_200, eval_double_minus: command-line readings of item 12
+#   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
+#                   message, nothing left
+# The mounts need root and mount(8); without them those cases say "skip".
+# Last line "N passed, M failed".
+cd "$(dirname "$0")/.." || exit 2
+ROOT=$(pwd)
+FRICERT=${FRICERT:-bin/fricert}
+case $FRICERT in /*) ;; *) FRICERT=$ROOT/$FRICERT ;; esac
+tmp=$(mktemp -d) || exit 2
+mounts=""
+cleanup() {
+    for m in $mounts; do umount "$m" 2>/dev/null; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+pass=0; fail=0
+ok()  { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+skip() { echo "skip $1"; }
+
+cat > "$tmp/base.case" <<'CASE'
+[case]
+title = a small paving
+[parameters]
+x = 0 .. 1
+y = 0 .. 1
+[regions]
+below = y < x^2
+above = y > x^2
+[plot p]
+x = x
+y = y
+depth = 6
+CASE
+TEMPLATES="--templates $ROOT/templates"
+
+# a PID that belonged to a process that has ended
+dead_pid() { sh -c 'echo $$'; }
+
+# link_at_id
+mkdir -p "$tmp/v1" "$tmp/o1"
+echo keep > "$tmp/v1/precious"
+ln -s "$tmp/v1" "$tmp/o1/base"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o1" "$tmp/base.case" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ -f "$tmp/v1/precious" ] && [ ! -L "$tmp/o1/base" ] && [ -f "$tmp/o1/base/report.pdf" ] &&
+   [ "$(ls -A "$tmp/o1")" = base ] && [ "$(ls -A "$tmp/v1")" = precious ]; then ok link_at_id
+else bad "link_at_id: exit $rc; $(ls -A "$tmp/o1" "$tmp/v1" | tr '\n' ' ')"; fi
+
+# planted_links
+p1=$(dead_pid); p2=$(dead_pid); p3=$(dead_pid)
+mkdir -p "$tmp/v2" "$tmp/o2"
+echo keep > "$tmp/v2/precious"
+ln -s "$tmp/v2" "$tmp/o2/.base.tmp.$p1"
+ln -s "$tmp/v2" "$tmp/o2/.base.tmp.$p2.AbCdEf123456"
+ln -s "$tmp/v2" "$tmp/o2/.base.old.$p3"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o2" "$tmp/base.case" 2>"$tmp/err"
+rc=$?
+n=$(grep -c "^fricert report: removed stale $tmp/o2/.base.\(tmp\|old\)" "$tmp/err")
+if [ $rc -eq 0 ] && [ "$(ls -A "$tmp/v2")" = precious ] && [ "$(ls -A "$tmp/o2")" = base ] && [ "$n" -eq 3 ]; then
+    ok planted_links
+else bad "planted_links: exit $rc, $n reported; left $(ls -A "$tmp/o2" | tr '\n' ' ')"; cat "$tmp/err"; fi
+
+# stale_tree
+p1=$(dead_pid)
+mkdir -p "$tmp/o3/.base.old.$p1/sub/deeper" "$tmp/o3/.base.tmp.$p1.zzzzzz"
+touch "$tmp/o3/.base.old.$p1/sub/deeper/f" "$tmp/o3/.base.tmp.$p1.zzzzzz/results.json"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o3" "$tmp/base.case" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(ls -A "$tmp/o3")" = base ]; then ok stale_tree
+else bad "stale_tree: exit $rc; left $(ls -A "$tmp/o3" | tr '\n' ' ')"; fi
+
+# live_pid: our own shell is alive
+mkdir -p "$tmp/o4/.base.tmp.$$.keepme"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o4" "$tmp/base.case" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ -d "$tmp/o4/.base.tmp.$$.keepme" ] && ! grep -q stale "$tmp/err"; then ok live_pid
+else bad "live_pid: exit $rc"; fi
+
+# concurrent: 4 runs, 2 at a time, into one folder
+mkdir -p "$tmp/o5"
+for i in 1 2; do
+    "$FRICERT" report -q $TEMPLATES -o "$tmp/o5" "$tmp/base.case" 2>"$tmp/err.a$i" & a=$!
+    "$FRICERT" report -q $TEMPLATES -o "$tmp/o5" "$tmp/base.case" 2>"$tmp/err.b$i" & b=$!
+    wait $a; ra=$?; wait $b; rb=$?
+    [ $ra -eq 0 ] && [ $rb -eq 0 ] || break
+done
+if [ $ra -eq 0 ] && [ $rb -eq 0 ] && [ "$(ls -A "$tmp/o5")" = base ] && [ -f "$tmp/o5/base/report.pdf" ] &&
+   [ -f "$tmp/o5/base/results.json" ]; then ok concurrent
+else bad "concurrent: exits $ra $rb; left $(ls -A "$tmp/o5" | tr '\n' ' ')"; cat "$tmp"/err.*; fi
+
+# stdin_hash
+want=$(sha256sum < "$tmp/base.case" | cut -d' ' -f1)
+cat "$tmp/base.case" | "$FRICERT" report -q $TEMPLATES -o "$tmp/o6" /dev/stdin 2>"$tmp/err"
+rc=$?
+got=$(sed -n 's/.*"case_sha256": *"\([0-9a-f]*\)".*/\1/p' "$tmp/o6/stdin/results.json" 2>/dev/null)
+if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok stdin_hash
+else bad "stdin_hash: exit $rc, hash '$got', wanted $want"; fi
+
+# readonly and full_disk need a mount
+if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/m1" && mount -t tmpfs -o size=64k tmpfs "$tmp/m1" 2>/dev/null; then
+    mounts="$tmp/m1 $mounts"
+    "$FRICERT" report -q $TEMPLATES -o "$tmp/m1" "$tmp/base.case" 2>"$tmp/err"
+    rc=$?
+    # what failed and where (it said "canvas error 3")
+    if [ $rc -eq 2 ] && [ -z "$(ls -A "$tmp/m1")" ] && grep -q "^fricert report: cannot .* $tmp/m1/.base.tmp.*: No space left on device" "$tmp/err"; then ok full_disk
+    else bad "full_disk: exit $rc; left $(ls -A "$tmp/m1" | tr '\n' ' ')"; cat "$tmp/err"; fi
+    mkdir "$tmp/m2" && mount -t tmpfs -o size=1m,ro tmpfs "$tmp/m2" && mounts="$tmp/m2 $mounts"
+    "$FRICERT" report -q $TEMPLATES -o "$tmp/m2" "$tmp/base.case" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 1 ] && [ -z "$(ls -A "$tmp/m2")" ] &&
+       grep -q "^fricert report: -o $tmp/m2: cannot write there: Read-only file system" "$tmp/err"; then ok readonly
+    else bad "readonly: exit $rc: $(head -n 1 "$tmp/err")"; fi
+else
+    skip "full_disk, readonly: mounting a tmpfs needs root and mount(8)"
+fi
+
+# oom: needs a binary that runs under ulimit -v (not ASan's)
+cat > "$tmp/oom.case" <<'CASE'
+[case]
+title = too big for the memory given
+[parameters]
+x = 0 .. 1
+y = -1 .. 1
+[regions]
+above = sin(1000000*x) > y
+below = sin(1000000*x) < y
+[plot p]
+x = x
+y = y
+depth = 24
+CASE
+if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
+    (ulimit -v 400000; exec "$FRICERT" report -q $TEMPLATES -o "$tmp/o7" "$tmp/oom.case") 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "^fricert: out of memory" "$tmp/err" && [ -z "$(ls -A "$tmp/o7" 2>/dev/null)" ]; then
+        ok oom
+    else bad "oom: exit $rc: $(head -n 1 "$tmp/err")"; fi
+else
+    skip "oom: this binary does not run under ulimit -v (a sanitizer build)"
+fi
+
+# tex_escape: a folder name with a newline and TeX commands, a file name with
+# TeX specials: P.tex keeps them in comments (no line outside a comment holds
+# them), the \label has safe bytes only; results.json stays valid JSON
+nl='
+'
+evil="$tmp/x$nl\\immediate\\write18{touch pwned}%#{}"
+mkdir -p "$evil" && cp "$tmp/base.case" "$evil/a{b}%#.case"
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o8" "$evil/a{b}%#.case" 2>"$tmp/err"
+rc=$?
+tex="$tmp/o8/a{b}%#/p.tex"
+outside=$(grep -v '^%' "$tex" 2>/dev/null | grep -c 'write18\|pwned\|a{b}')
+label=$(grep -c '^  \\label{fig:a-b----p}$' "$tex" 2>/dev/null)
+json_ok=1
+if command -v python3 >/dev/null; then
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["case"] != "a{b}%#")' \
+        "$tmp/o8/a{b}%#/results.json" 2>/dev/null || json_ok=0
+fi
+if [ $rc -eq 0 ] && [ "$outside" -eq 0 ] && [ "$label" -eq 1 ] && [ $json_ok -eq 1 ]; then ok tex_escape
+else bad "tex_escape: exit $rc, $outside unescaped lines, label $label, json $json_ok"; fi
+
+# command-line readings the README promises (issue 11, item 12): 200
+# parentheses are allowed (the limit once fired at 100); an expression may
+# start with '-', also '--'
+p200=$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "("; printf "x"; for (i = 0; i < 200; i++) printf ")" }')
+got=$("$FRICERT" eval "$p200" x=1 2>&1)
+if [ "$got" = 1 ]; then ok parens_200; else bad "parens_200: $got"; fi
+got=$("$FRICERT" eval '--x' x=2 2>&1)
+if [ "$got" = 2 ]; then ok eval_double_minus; else bad "eval_double_minus: $got"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
