@@ -44,7 +44,7 @@ deps:
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi
 
 # Also what `make fuzz` (clang's libFuzzer) and `make valgrind` need.
-DEV_PKGS := clang libclang-rt-14-dev valgrind
+DEV_PKGS := clang libclang-rt-14-dev valgrind python3-mpmath python3-sympy
 deps-dev: deps
 	@if dpkg -s $(DEV_PKGS) >/dev/null 2>&1; then echo "deps-dev: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PKGS); fi
