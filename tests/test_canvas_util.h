@@ -30,7 +30,7 @@
 #define LO (-1.5)
 #define STEP 0.125
 
-static char tmpdir[256];
+#include "test_tmpdir_util.h"
 
 static report_figure_cell cells[N * N];
 
@@ -261,11 +261,8 @@ hpdf_error(HPDF_STATUS e, HPDF_STATUS d, void *u)
 static inline int
 setup(void **state)
 {
-    const char *base = getenv("TMPDIR");
-
     (void) state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/fricert-canvas-XXXXXX", base ? base : "/tmp");
-    if (mkdtemp(tmpdir) == NULL)
+    if (tmpdir_make("canvas"))
         return -1;
     make_cells();
     return 0;
@@ -274,16 +271,8 @@ setup(void **state)
 static inline int
 teardown(void **state)
 {
-    char cmd[400];
-
     (void) state;
-    if (getenv("FRICERT_TEST_KEEP"))
-    {
-        printf("# output kept in %s\n", tmpdir);
-        return 0;
-    }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmpdir_remove();
 }
 
 #endif

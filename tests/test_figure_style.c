@@ -18,7 +18,7 @@
 #include <cmocka.h>
 #include "report/figure.h"
 
-static char tmpdir[256];
+#include "test_tmpdir_util.h"
 
 #define N 16
 static report_figure_cell cells[N * N];
@@ -199,24 +199,15 @@ test_paper_files(void **state)
 static int
 setup(void **state)
 {
-    const char *base = getenv("TMPDIR");
     (void) state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/fricert-figstyle-XXXXXX", base ? base : "/tmp");
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
+    return tmpdir_make("figstyle");
 }
 
 static int
 teardown(void **state)
 {
-    char cmd[400];
     (void) state;
-    if (getenv("FRICERT_TEST_KEEP"))
-    {
-        printf("# output kept in %s\n", tmpdir);
-        return 0;
-    }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmpdir_remove();
 }
 
 int

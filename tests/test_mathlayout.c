@@ -30,7 +30,7 @@
 #include "canvas/canvas_cairo.h"
 #include "canvas/canvas_hpdf.h"
 
-static char tmpdir[256];
+#include "test_tmpdir_util.h"
 
 /* 0.5 em per code point, combining marks U+0300..U+036F excepted. */
 static double
@@ -565,24 +565,15 @@ test_draw(void **state)
 static int
 setup(void **state)
 {
-    const char *base = getenv("TMPDIR");
     (void) state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/fricert-ml-XXXXXX", base ? base : "/tmp");
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
+    return tmpdir_make("ml");
 }
 
 static int
 teardown(void **state)
 {
-    char cmd[400];
     (void) state;
-    if (getenv("FRICERT_TEST_KEEP"))
-    {
-        printf("# output kept in %s\n", tmpdir);
-        return 0;
-    }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmpdir_remove();
 }
 
 int

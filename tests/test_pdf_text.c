@@ -17,7 +17,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
-static char tmpdir[256];
+#include "test_tmpdir_util.h"
 
 static void
 hpdf_error(HPDF_STATUS e, HPDF_STATUS d, void *u)
@@ -146,21 +146,15 @@ test_text_layer(void **state)
 static int
 setup(void **state)
 {
-    const char *base = getenv("TMPDIR");
     (void) state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/fricert-pdftext-XXXXXX", base ? base : "/tmp");
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
+    return tmpdir_make("pdftext");
 }
 
 static int
 teardown(void **state)
 {
-    char cmd[400];
     (void) state;
-    if (getenv("FRICERT_TEST_KEEP"))
-        return 0;
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmpdir_remove();
 }
 
 int
