@@ -12,26 +12,10 @@ which must exceed |Q1| (a necessary condition for a solution, since (4.11) follo
 The static zone (4.4)-(4.5) is evaluated from its formula. Prints each check; exits 1 on a mismatch.
 """
 import sys
+from oracle_util import check, truth, failures
 from mpmath import mp, mpf, sqrt, sin, cos, findroot, matrix
 
 mp.dps = 30
-FAIL = 0
-
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 18)}  expect {mp.nstr(mpf(want), 18)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 class Low:
@@ -115,5 +99,5 @@ for i in range(1, 6):
         slides = L.emanating() is not None
         bad += slides == L.static()
 truth('Pozharitskii: emanating iff not static, 5 x 9 grid', bad == 0, True)
-print('FAILED' if FAIL else 'all checks passed', f'({FAIL} failures)')
-sys.exit(1 if FAIL else 0)
+print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
+sys.exit(1 if failures() else 0)

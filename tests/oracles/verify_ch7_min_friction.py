@@ -14,31 +14,16 @@ lift-off iff min over p of N_j <= 0 (grid of 720 headings plus the closed-form e
 Prints each check; exits 1 on a mismatch.
 """
 import sys
+from oracle_util import check, truth, failures
 from mpmath import mp, mpf, sin, cos, sqrt, pi, atan
 
 mp.dps = 30
-FAIL = 0
 M, m, b, l, g = mpf(2), mpf(1), mpf('0.2'), mpf('0.3'), mpf('9.81')
 m0 = M + 2 * m
 J_xi = m * b**2 / 2                 # a homogeneous disc about its axle
 rho2 = J_xi / m0                    # rho^2 = J_xi / m0 (1.12)
 k = 1 / (1 + 2 * rho2 / b**2)
 
-
-def check(name, got, want, tol):
-    global FAIL
-    ok = abs(mpf(got) - mpf(want)) <= mpf(tol)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {mp.nstr(got, 18)}  expect {mp.nstr(mpf(want), 18)} +/- {tol}")
-    if not ok:
-        FAIL += 1
-
-
-def truth(name, got, want):
-    global FAIL
-    ok = bool(got) == bool(want)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: oracle {bool(got)}  expect {bool(want)}")
-    if not ok:
-        FAIL += 1
 
 
 def forces(a, p, v0=0, omega0=1, phi0=0):
@@ -132,5 +117,5 @@ for i in range(1, 14):
         if all(feasible(a, p, f) for p in [pi / 2] + [2 * pi * t / 90 for t in range(90)]):
             bad += 1
 truth('claim turning_point on a 13 x 20 grid', bad == 0, True)
-print('FAILED' if FAIL else 'all checks passed', f'({FAIL} failures)')
-sys.exit(1 if FAIL else 0)
+print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
+sys.exit(1 if failures() else 0)
