@@ -391,7 +391,7 @@ int mech_zod_growth(mech_builder *b, const mech_section *sec, const char *file, 
         int k;
         for (k = 0; gkeys[k]; k++) if (strcmp(gkeys[k], sec->entries[i].key) == 0) break;
         if (gkeys[k] == NULL) {
-            fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col,
+            fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col,
                         "[model %s]: unknown key '%s' for type zod_growth", sec->name, sec->entries[i].key);
             goto done;
         }
