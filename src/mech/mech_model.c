@@ -60,14 +60,15 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
     }
     t = strcmp(sec->entries[i].value, "holonomic") == 0 ? 0 : strcmp(sec->entries[i].value, "contact") == 0 ? 1
         : strcmp(sec->entries[i].value, "impulsive") == 0 ? 2
-        : strcmp(sec->entries[i].value, "zod_return_map") == 0 ? 3 : -1;
+        : strcmp(sec->entries[i].value, "zod_return_map") == 0 ? 3
+        : strcmp(sec->entries[i].value, "statics") == 0 ? 4 : -1;
     if (t < 0) {
-        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact, impulsive or zod_return_map, got '%s'",
+        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact, impulsive, zod_return_map or statics, got '%s'",
                    sec->entries[i].value);
         return -1;
     }
     extra = t == 1 ? contact_keys : t == 2 ? impulse_keys : NULL;
-    for (i = 0; i < sec->nentries && t != 3; i++)
+    for (i = 0; i < sec->nentries && t < 3; i++)
         if (!in_list(sec->entries[i].key, common_keys) && !in_list(sec->entries[i].key, extra)) {
             fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "[model %s]: unknown key '%s' for type %s", sec->name,
                        sec->entries[i].key, t == 0 ? "holonomic" : t == 1 ? "contact" : "impulsive");
@@ -88,6 +89,11 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
     if (t == 3) {                 /* seed 002's certified return map (mech_zod.c) */
         memset(&m, 0, sizeof m);
         rc = mech_zod(&b, sec, file, s, err);
+        goto built;
+    }
+    if (t == 4) {                 /* equilibrium of one body on rough contacts (mech_statics.c) */
+        memset(&m, 0, sizeof m);
+        rc = mech_statics(&b, sec, file, s, err);
         goto built;
     }
     if (mech_model_parse(&m, sec, file, s, err)) {
@@ -115,7 +121,7 @@ built:
                 rc = -1;
                 break;
             }
-    } else if (t != 2 && t != 3)
+    } else if (t < 2)
         fc_error_at(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
     if (rc) {
         mech_defs_free(b.defs, b.n);
