@@ -38,7 +38,7 @@ static int get_list(expr_t *out, int want, const mech_section *sec, int i, const
     if (n < 0) return -1;
     if (want > 0 && n != want) {
         char m[120];
-        for (j = 0; j < n; j++) expr_free(out[j]);
+        for (j = 0; j < n; j++) { expr_free(out[j]); out[j] = NULL; }
         snprintf(m, sizeof m, "'%%s' needs %d entries", want);
         return fail_at(err, file, sec, i, m, sec->entries[i].key);
     }
