@@ -173,6 +173,11 @@ def sl_value(name, p):
 
 
 def sl_truth(name, p):
+    if name in ("locking_ang", "not_locking_ang"):
+        # the angle plane: n1y = cos g1, n2y = cos g2, decided mechanically by the same load test
+        q = dict(p, n1y=sympy.cos(p["g1"]), n2y=sympy.cos(p["g2"]))
+        mech, note = lock_decide(q)
+        return oc.word(mech if name == "locking_ang" else not mech), note
     a1, a2, _ = leads(p)
     on_boundary = p["n1y"] * p["n2y"] == 0 or sympy.simplify(a1) == 0 or sympy.simplify(a2) == 0
     mech, note = lock_decide(p)
