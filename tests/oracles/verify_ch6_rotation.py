@@ -83,6 +83,31 @@ def main():
             want, tol = [ev(x.strip()) for x in val.split("+/-")]
             check(key, got, want, max(tol, mpf(10) ** -25))
             continue
+        if name in ("det_R612", "lim_plus", "lim_minus", "area2"):
+            # R6.12 at the case's supports (E6.3/E6.4): the 3 x 3 matrix built from (5.5)-(5.7) per column, its det
+            # by mpmath; the limits from Prop. 2's Delta (plus) and the reversed motion (minus)
+            xs, ys = [mpf(1), mpf("-0.6"), mpf("-0.5")], [mpf("0.1"), mpf("0.9"), mpf("-0.8")]
+            h = p.get("hT", mpf("0.3"))
+            Jxz, Jyz = p.get("Jxz", mpf("0.3")), p.get("Jyz", mpf("0.2"))
+            fT, JT = mpf("0.4"), mpf("0.7")
+            a_, rho = p["alpha"], p["rho"]
+            c, s_ = cos(a_), sin(a_)
+            z1, z2 = Jxz * s_ - Jyz * c, Jxz * c + Jyz * s_
+            Mx = matrix(3, 3)
+            for k in range(3):
+                qc, qs, q2 = xs[k] * c + ys[k] * s_, ys[k] * c - xs[k] * s_, xs[k] ** 2 + ys[k] ** 2
+                sk = sqrt(rho ** 2 + q2 - 2 * rho * qs)
+                W = q2 - rho * qs
+                Mx[0, k] = (sk * qc - fT * h * (rho - qs) - fT / JT * z1 * W) / sk
+                Mx[1, k] = (sk * qs - fT * h * qc - fT / JT * z2 * W) / sk
+                Mx[2, k] = 1
+            from mpmath import det as mdet
+            area = mdet(matrix([xs, ys, [1, 1, 1]]))
+            got = {"det_R612": mdet(Mx), "area2": area, "lim_plus": area * (JT + fT * z2) / JT,
+                   "lim_minus": area * (JT - fT * z2) / JT}[name]
+            want, tol = [ev(x.strip()) for x in val.split("+/-")]
+            check(key, got, want, tol)
+            continue
         alpha = p.get("alpha")
         if name in ("F_bnd", "F_orig"):
             got = F(alpha)
