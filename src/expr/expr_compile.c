@@ -4,6 +4,7 @@
 #include <string.h>
 #include "expr/expr_prog.h"
 #include "expr/expr_quant.h"
+#include "expr/expr_statics.h"
 #include "base/fc_strmap.h"
 
 typedef struct {
@@ -280,6 +281,15 @@ static int comp(compiler *cc, const expr_t e)
             if (q < 0) { cc->failed = 1; return 0; }
             return emit(cc, strcmp(e->name, "maxof") == 0 ? OP_MAXOF : OP_MINOF, a, b, q);
         }
+        if (e->fn == FN_USER && expr_statics_is_call(e)) {   /* an equilibrium exists */
+            expr_statics_desc d;
+            int first;
+            if (expr_statics_layout(&d, &first, e, cc->err)) { cc->failed = 1; return 0; }
+            for (i = 0; i < d.nreg; i++) d.reg[i] = comp(cc, e->args[first + i]);
+            cc->p->statics = flint_realloc(cc->p->statics, (cc->p->nstatics + 1) * sizeof(expr_statics_desc));
+            cc->p->statics[cc->p->nstatics] = d;
+            return emit(cc, OP_STATICS, 0, 0, cc->p->nstatics++);
+        }
         if (e->fn == FN_USER) {
             fail(cc, e, "function '%s' must be rewritten by exact algebra before evaluation", e->name);
             return 0;
@@ -356,6 +366,8 @@ void expr_prog_free(expr_prog_t p)
     int i;
     if (p == NULL) return;
     expr_quant_prog_clear(p);
+    for (i = 0; i < p->nstatics; i++) expr_statics_desc_clear(p->statics + i);
+    flint_free(p->statics);
     for (i = 0; i < p->nconsts; i++) {
         fmpq_clear(p->consts[i].q);
         arb_clear(p->consts[i].ball);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "expr/expr_prog.h"
 #include "expr/expr_quant.h"
+#include "expr/expr_statics.h"
 
 #define NAUX 5      /* aux pass 0: midpoint; 1..4: cached endpoint passes */
 
@@ -353,6 +354,9 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         return;
     case OP_EXISTS: case OP_FORALL:   /* the tightening passes of numbers do not search */
         expr_quant_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, st + k, tv + k);
+        return;
+    case OP_STATICS:   /* the certificates are sought in the main pass only */
+        expr_statics_step(ev->p->statics + x->c, v, st, y, st + k, ps == &ev->main, prec);
         return;
     case OP_MAXOF: case OP_MINOF:
         expr_quant_extremum_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, y, st + k);

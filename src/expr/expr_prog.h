@@ -40,6 +40,7 @@ typedef enum {
     OP_IF,         /* x = a ? b : c (a boolean register) */
     OP_MAXOF, OP_MINOF, /* extremum of a function over a range that moves with the box (expr_quant.c):
                            a, b: registers of LO, HI; c: index into quants */
+    OP_STATICS,    /* +1 / -1 / [-1, 1]: an equilibrium exists (expr_statics.c); c: index into statics */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
     OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF,
@@ -70,6 +71,8 @@ struct expr_prog_struct {
     struct expr_prog_struct **quants;   /* per quantifier: its condition, one parameter more */
     int nquants;
     int qdepth;                         /* deepest nesting of quantifiers */
+    struct expr_statics_desc_struct *statics;   /* per statics_sign call (expr_statics.h) */
+    int nstatics;
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)

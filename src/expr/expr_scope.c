@@ -233,6 +233,11 @@ static int type_of(checker *ck, const expr_t e)
     case EXPR_EXISTS: case EXPR_FORALL:
         return check_quant(ck, e);
     case EXPR_FUNC:
+        if (e->fn == FN_USER && strcmp(e->name, "statics_sign") == 0) {   /* layout: expr_statics.c */
+            for (i = 0; i < e->nargs; i++)
+                if (want(ck, e->args[i], 0) < 0) return -1;
+            return 0;
+        }
         if (e->fn == FN_USER) return check_user(ck, e) < 0 ? -1 : 0;
         expr_fn_lookup(e->name, &lo, &hi);
         if (e->nargs < lo || (hi >= 0 && e->nargs > hi)) {

@@ -126,6 +126,8 @@ int mech_contact(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
 int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_scope_t s, fc_error *err);
 /* type = zod_growth (mech_zod_growth.c): sup G over a range of slopes; fills b, or returns -1 with err set. */
 int mech_zod_growth(mech_builder *b, const mech_section *sec, const char *file, expr_scope_t s, fc_error *err);
+/* type = statics (mech_statics.c): fills b, or returns -1 with err set. */
+int mech_statics(mech_builder *b, const mech_section *sec, const char *file, expr_scope_t s, fc_error *err);
 int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec, const char *file,
                    fc_error *err);
 

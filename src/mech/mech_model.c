@@ -61,9 +61,10 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
     t = strcmp(sec->entries[i].value, "holonomic") == 0 ? 0 : strcmp(sec->entries[i].value, "contact") == 0 ? 1
         : strcmp(sec->entries[i].value, "impulsive") == 0 ? 2
         : strcmp(sec->entries[i].value, "zod_return_map") == 0 ? 3
-        : strcmp(sec->entries[i].value, "zod_growth") == 0 ? 4 : -1;
+        : strcmp(sec->entries[i].value, "zod_growth") == 0 ? 4
+        : strcmp(sec->entries[i].value, "statics") == 0 ? 5 : -1;
     if (t < 0) {
-        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact, impulsive, zod_return_map or zod_growth, got '%s'",
+        fc_error_at(err, file, sec->entries[i].key_line, sec->entries[i].key_col, "type: expected holonomic, contact, impulsive, zod_return_map, zod_growth or statics, got '%s'",
                    sec->entries[i].value);
         return -1;
     }
@@ -96,6 +97,11 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec, const
         rc = mech_zod_growth(&b, sec, file, s, err);
         goto built;
     }
+    if (t == 5) {                 /* equilibrium of one body on rough contacts (mech_statics.c) */
+        memset(&m, 0, sizeof m);
+        rc = mech_statics(&b, sec, file, s, err);
+        goto built;
+    }
     if (mech_model_parse(&m, sec, file, s, err)) {
         mech_model_clear(&m);
         return -1;
@@ -121,7 +127,7 @@ built:
                 rc = -1;
                 break;
             }
-    } else if (t != 2 && t < 3)
+    } else if (t < 2)
         fc_error_at(err, file, sec->line, 1, "[model %s]: %s", sec->name, msg);
     if (rc) {
         mech_defs_free(b.defs, b.n);

@@ -179,6 +179,10 @@ check("E5 F11 = 2 f11 f22/f0", 2 * f11 * f22 / f0, mpf("0.832050294"), mpf("1e-9
 lo, hi = m_interval(f11, 0, 0, f22, al, mpf(0), 1, 1, mpf(1) / 2)
 check("E5 m_hi (direct)", hi, mpf("0.288193608"), mpf("1e-9"))
 check("E5 m_lo (direct)", lo, mpf("-0.288193608"), mpf("1e-9"))
+truth("E5 m=0 possible", lo < 0 < hi, True)
+# the statics model's expectations (two_equilibrium@E7, @E4_c, @E5; two_no_equilibrium@E7_above, @E7_below,
+# @E4_c_low, @E4_c_high, @E4_d) are the direct truths printed above: E7 m = 0, 8/5, -3/5; E4_c m = 1/4, 1/5,
+# 3/10; E4_d empty; E5 m = 0
 # the non-PD tensor
 check("not_pd Delta", mpf(1) / 4 + 3, mpf(13) / 4, 0)
 truth("not_pd positive definite", 4 * mpf(1) / 4 > (3 - 1) ** 2, False)

@@ -171,12 +171,13 @@ def s2_claim(name, claims):
 _t = sympy.symbols("t")
 
 
-def sextic(p, P3):
-    """(П.17) expanded with sympy (spec R30), exact, as a polynomial in t."""
+def sextic(p, P3, h=None):
+    """(П.17) expanded with sympy (spec R30), exact, as a polynomial in t; h from a unless given (E14 takes it free)."""
     a, b, x, y, P1, P2 = (p[k] for k in ("a", "b", "x", "y", "P1", "P2"))
     t = _t
     Psq = P1 ** 2 + P2 ** 2
-    h = (a ** 2 - b ** 2 - 1 - Psq) / 2
+    if h is None:
+        h = (a ** 2 - b ** 2 - 1 - Psq) / 2
     Psi = P3 * (1 + t ** 2) - y * (1 - t ** 2) + 2 * x * t
     H = h * (1 + t ** 2) - P1 * (1 - t ** 2) - 2 * P2 * t
     e = (Psi ** 2 * ((1 + Psq) * (1 + t ** 2) + 2 * P1 * (1 - t ** 2) + 4 * P2 * t) + 2 * Psi * H * (P2 * (1 + t ** 2) + 2 * t)
@@ -224,13 +225,66 @@ def sx_value(name, p):
     if name in ("D0", "D1"):
         P3 = p["P3"] if name == "D0" else p["P3_1"]
         return sylvester_det(sextic(p, P3)[0])
+    if name == "R0":          # the Sylvester determinant at E12, P3 = 0
+        return sylvester_det(sextic(p, p["P3"])[0])
+    if name in ("R14", "D14"):   # E14: h taken as a free value -3/10
+        poly = sextic(E14, E14["P3"], h=E14["h"])[0]
+        if name == "R14":
+            return sylvester_det(poly)
+        return -poly.coeff_monomial(_t ** 6) * sympy.discriminant(poly.as_expr(), _t)
     if name in ("P3_min", "P3_max"):
         return extreme(p["P1"], p["y"], p["b"], 1 if name == "P3_max" else -1, a=p["a"], x=p["x"], P2=p["P2"])
     raise KeyError(name)
 
 
+E14 = {"a": 1, "b": sympy.Rational(101, 100), "x": sympy.Rational(1, 2), "y": sympy.Rational(4, 5),
+       "P1": sympy.Rational(1, 5), "P2": sympy.Rational(-1, 7), "P3": sympy.Rational(2, 3), "h": sympy.Rational(-3, 10)}
+
+
+def book_coeffs(x, y, P1, P2, P3, b, h, printed=False):
+    """(П.18)-(П.19) in the book's grouping (spec R31); printed: a3 with the last term as printed."""
+    Psq = P1 ** 2 + P2 ** 2
+    Qg = 4 * x ** 2 + 2 * (P3 ** 2 - y ** 2)
+    a3 = (4 * x * (P3 + y) * (Psq + 1 + 2 * P1) + 4 * P2 * Qg + 4 * x * (P3 - y) * (Psq + 1 - 2 * P1)
+          + 2 * (P2 * (2 * x * (h + P1) - 2 * P2 * (P3 + y)) + 2 * ((P3 + y) * (h - P1) + (P3 - y) * (h + P1) - 4 * x * P2)
+                 + P2 * (2 * x * (h - P1) - (1 if printed else 2) * P2 * (P3 - y))) - 8 * P2 * h)
+    return [
+        (P3 - y) ** 2 * (1 + Psq + 2 * P1) + 2 * P2 * (P3 - y) * (h - P1) + (h - P1) ** 2 - b ** 2 * (1 + P1) ** 2,
+        4 * x * (P3 - y) * (Psq + 1 + 2 * P1) + 4 * P2 * (P3 - y) ** 2
+        + 2 * (P2 * (2 * x * (h - P1) - 2 * P2 * (P3 - y)) + 2 * (P3 - y) * (h - P1)) - 4 * P2 * (h - P1),
+        Qg * (Psq + 1 + 2 * P1) + 16 * x * P2 * (P3 - y) + (P3 - y) ** 2 * (Psq + 1 - 2 * P1)
+        + 2 * (P2 * ((P3 + y) * (h - P1) - 4 * x * P2 + (P3 - y) * (h + P1)) + 2 * (2 * x * (h - P1) - 2 * P2 * (P3 - y))
+               + P2 * (P3 - y) * (h - P1)) + (h - P1) ** 2 + 4 * P2 ** 2 + 2 * (h ** 2 - P1 ** 2)
+        - b ** 2 * (2 * (P1 ** 2 - 1) + (P1 + 1) ** 2),
+        a3,
+        (P3 + y) ** 2 * (Psq + 1 + 2 * P1) + 16 * x * P2 * (P3 + y) + Qg * (Psq + 1 - 2 * P1)
+        + 2 * (P2 * (P3 + y) * (h + P1) + 2 * (2 * x * (h + P1) - 2 * P2 * (P3 + y))
+               + P2 * ((P3 + y) * (h - P1) + (P3 - y) * (h + P1) - 4 * P2 * x))
+        + (h + P1) ** 2 + 4 * P2 ** 2 + 2 * (h ** 2 - P1 ** 2) - b ** 2 * ((P1 - 1) ** 2 + 2 * (P1 ** 2 - 1)),
+        4 * P2 * (P3 + y) ** 2 + 4 * x * (P3 + y) * (Psq + 1 - 2 * P1) + 4 * (P3 + y) * (h + P1) - 4 * P2 ** 2 * (P3 + y)
+        + 4 * x * P2 * (h + P1) - 4 * P2 * (h + P1),
+        (P3 + y) ** 2 * (Psq + 1 - 2 * P1) + 2 * P2 * (P3 + y) * (h + P1) + (h + P1) ** 2 - b ** 2 * (P1 - 1) ** 2]
+
+
 def sx_claim(name, claims):
     params = oc.read_case("ch1_appendix_sextic")[0]
+    if name in ("sextic_identity", "sextic_printed_identity"):
+        # (П.17) expanded symbolically in every datum against the book's coefficients
+        x, y, P1, P2, P3, b, h, t = sympy.symbols("x y P1 P2 P3 b h t")
+        Psi = P3 * (1 + t ** 2) - y * (1 - t ** 2) + 2 * x * t
+        H = h * (1 + t ** 2) - P1 * (1 - t ** 2) - 2 * P2 * t
+        Psq = P1 ** 2 + P2 ** 2
+        e = (Psi ** 2 * ((1 + Psq) * (1 + t ** 2) + 2 * P1 * (1 - t ** 2) + 4 * P2 * t) + 2 * Psi * H * (P2 * (1 + t ** 2) + 2 * t)
+             + (1 + t ** 2) * H ** 2 - b ** 2 * (1 + t ** 2) * (P1 * (1 + t ** 2) + 1 - t ** 2) ** 2)
+        cs = book_coeffs(x, y, P1, P2, P3, b, h, printed=name == "sextic_printed_identity")
+        d = sympy.expand(e - sum(c * t ** k for k, c in enumerate(cs)))
+        return ("proved" if d == 0 else "refuted"), "(П.17) - book = %s" % (d if d != 0 else 0)
+    if name in ("resultant_E14", "resultant_E12"):
+        poly = sextic(E14, E14["P3"], h=E14["h"])[0] if name == "resultant_E14" else sextic(params, params["P3"])[0]
+        R = sylvester_det(poly)
+        D = -poly.coeff_monomial(_t ** 6) * sympy.discriminant(poly.as_expr(), _t)
+        return ("proved" if R == D else "refuted"), "Sylvester det %s, -a6 Disc %s" % (
+            mpmath.nstr(oc.num(R), 12), mpmath.nstr(oc.num(D), 12))
     poly, _ = sextic(params, params["P3"])
     if name == "coefficients":
         # the corrected coefficients (spec R31, book's grouping) against the expansion, coefficient by coefficient

@@ -173,6 +173,11 @@ def sl_value(name, p):
 
 
 def sl_truth(name, p):
+    if name in ("locking_ang", "not_locking_ang"):
+        # the angle plane: n1y = cos g1, n2y = cos g2, decided mechanically by the same load test
+        q = dict(p, n1y=sympy.cos(p["g1"]), n2y=sympy.cos(p["g2"]))
+        mech, note = lock_decide(q)
+        return oc.word(mech if name == "locking_ang" else not mech), note
     a1, a2, _ = leads(p)
     on_boundary = p["n1y"] * p["n2y"] == 0 or sympy.simplify(a1) == 0 or sympy.simplify(a2) == 0
     mech, note = lock_decide(p)
@@ -289,7 +294,8 @@ def fl_truth(name, p):
     bal, x = feasible(*[[oc.num(c) for c in q] for q in d["polys"]])
     note = "admissible xi = %s" % (mpmath.nstr(x, 8) if bal else "none")
     pr = oc.num(d["xi0"]) <= oc.num(d["xi_star"]) and min(oc.num(v) for v in d["printed"]) <= 0
-    t = {"equilibrium": bal, "no_equilibrium": not bal, "eq_printed": pr, "printed_misses": bal and not pr}[name]
+    t = {"equilibrium": bal, "no_equilibrium": not bal, "eq_printed": pr, "printed_misses": bal and not pr,
+         "two_equilibrium": bal, "two_no_equilibrium": not bal}[name]   # two_*: the statics model block
     return oc.word(t), note
 
 
@@ -322,7 +328,9 @@ def fl_claim(name, claims):
         for j in range(-8, 9):
             q = dict(params, Mx=sympy.Rational(i, 2), Mz=sympy.Rational(j, 2))
             bal, book, printed = fl_num(q)
-            test = book if name == "prop3" else printed
+            # statics_model: the closed form (Proposition 3's test with psi1 from the reactions) against the
+            # oracle's own 1-D feasibility test, which stands for the model's equilibrium set
+            test = book if name in ("prop3", "statics_model") else printed
             n += 1
             if test != bal:
                 bad.append((i / 2, j / 2))

@@ -366,7 +366,24 @@ def tim_truth(name, p):
         return both(verdict(tim_stone(p, a, q)), verdict(-tim_man(p, a, q)))
     if name == "stone_rests":
         return verdict(-tim_stone(p, a, q))
+    # the statics model blocks: the reaction is minus the load; it must lie in the friction cone
+    if name in ("stone_equilibrium", "stone_no_equilibrium", "man_equilibrium", "man_no_equilibrium"):
+        return tim_cone(p, a, q, name.split("_")[0], name.endswith("_no_equilibrium"))
     raise KeyError(name)
+
+
+def tim_cone(p, a, q, body, negate):
+    """Equilibrium of one particle on a rough floor: the reaction R = -load must satisfy R_y >= 0 and
+    |R_x| <= mu R_y. Margin: the smaller of the slacks; negate asks for "no equilibrium"."""
+    if body == "stone":
+        Rx, Ry, mu = -q * mpmath.cos(a), 1 - q * mpmath.sin(a), p["mu2"]
+    else:
+        Rx, Ry, mu = q * mpmath.cos(a), tim_rho(p) + q * mpmath.sin(a), p["mu1"]
+    slack = min(Ry, mu * Ry - abs(Rx))
+    t, m = verdict(slack)
+    if t is not None and negate:
+        t = not t
+    return t, m
 
 
 def tim_exists(p, q, man):
@@ -382,6 +399,22 @@ def tim_exists(p, q, man):
 
 def tim_claim(name, params, claims):
     p0 = dict(params)
+    if name in ("stone_model", "man_model"):
+        # R2.2 / R2.3 as typed in the case against the friction-cone test on the reaction, on a grid
+        body = name.split("_")[0]
+        bad = 0
+        for i in range(1, 80):
+            for j in range(1, 80):
+                q = dict(p0, alpha=mpmath.pi / 2 * i / 80, p=mpf(j) / 80)
+                a, pp = q["alpha"], q["p"]
+                if body == "stone":
+                    closed = pp * (mpmath.cos(a) + p0["mu2"] * mpmath.sin(a)) - p0["mu2"]
+                else:
+                    closed = pp * (mpmath.cos(a) - p0["mu1"] * mpmath.sin(a)) - p0["mu1"] * tim_rho(p0)
+                t = tim_cone(q, a, pp, body, False)[0]
+                if abs(closed) > EPS and t is not None and (closed <= 0) != t:
+                    bad += 1
+        return ("refuted" if bad else "consistent"), "%d of 79 x 79 grid points disagree" % bad
     man = claims[name]["model"].strip() == "pull_works"
     pstar = tim_opt(p0, man)[0]
     claim_of = {

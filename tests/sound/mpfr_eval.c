@@ -459,6 +459,187 @@ static void eval_minmax(sound_val v, const expr_t e, sound_point *p)
     sound_val_clear(a);
 }
 
+
+/* ------------------------------------------------------------ statics_sign at a point
+ * An independent decision of "some r in the friction cones solves A r = b" at one point (the layout of
+ * src/expr/expr_statics.h; no code shared with it). The data are evaluated here at 256 bits and rounded to
+ * double. Phase 1 of a tableau simplex (Bland's rule) minimises the sum of artificial variables over
+ * r = G lambda, lambda >= 0, for fine polygonal cones (64 generators in 3-D): TRUE when the cones shrunk to
+ * 0.99 f (inscribed) admit a solution, FALSE when the cones widened to 1.01 f (circumscribed) do not,
+ * ambiguous otherwise (points within about 1 % of a friction limit are skipped). */
+#include <math.h>
+#define ST_NG 64
+
+static double st_phase1(int E, int N, double *T)   /* T: E x (N + E + 1), rhs last; returns min sum of artificials */
+{
+    int W = N + E + 1, i, j, it;
+    double *r = calloc((size_t) W, sizeof(double));
+    int *basis = malloc((size_t) E * sizeof(int));
+    double obj;
+    for (i = 0; i < E; i++) {
+        if (T[i * W + W - 1] < 0)
+            for (j = 0; j < W; j++) T[i * W + j] = -T[i * W + j];
+        T[i * W + N + i] = 1;
+        basis[i] = N + i;
+    }
+    for (j = 0; j < W; j++) {
+        r[j] = 0;
+        if (j >= N && j < N + E) continue;
+        for (i = 0; i < E; i++) r[j] += T[i * W + j];
+    }
+    for (it = 0; it < 20000; it++) {
+        int e = -1, l = -1;
+        double best = 0;
+        for (j = 0; j < N + E; j++)
+            if (r[j] > 1e-12) { e = j; break; }
+        if (e < 0) break;
+        for (i = 0; i < E; i++)
+            if (T[i * W + e] > 1e-12) {
+                double q = T[i * W + W - 1] / T[i * W + e];
+                if (l < 0 || q < best - 1e-15 || (fabs(q - best) <= 1e-15 && basis[i] < basis[l])) l = i, best = q;
+            }
+        if (l < 0) break;
+        {
+            double pv = T[l * W + e], f;
+            for (j = 0; j < W; j++) T[l * W + j] /= pv;
+            for (i = 0; i < E; i++)
+                if (i != l && (f = T[i * W + e]) != 0)
+                    for (j = 0; j < W; j++) T[i * W + j] -= f * T[l * W + j];
+            f = r[e];
+            for (j = 0; j < W; j++) r[j] -= f * T[l * W + j];
+            basis[l] = e;
+        }
+    }
+    obj = 0;
+    for (i = 0; i < E; i++)
+        if (basis[i] >= N) obj += T[i * W + W - 1];
+    free(r);
+    free(basis);
+    return obj;
+}
+
+static int st_gens(double *G, int type, const double *dat, double fac)
+{
+    int j, i;
+    if (type == 1) {
+        double nn = hypot(dat[0], dat[1]), n1 = dat[0] / nn, n2 = dat[1] / nn, f = dat[2] * fac;
+        G[0] = n1 - f * n2, G[1] = n2 + f * n1, G[2] = 0;
+        G[3] = n1 + f * n2, G[4] = n2 - f * n1, G[5] = 0;
+        return 2;
+    }
+    for (j = 0; j < ST_NG; j++) {
+        double c = cos(2 * M_PI * j / ST_NG), s = sin(2 * M_PI * j / ST_NG);
+        if (type == 3) {
+            c *= fac, s *= fac;
+            G[3 * j] = dat[0] * c + dat[1] * s, G[3 * j + 1] = dat[2] * c + dat[3] * s, G[3 * j + 2] = 1;
+        } else {
+            double n[3], e1[3], e2[3], nn = sqrt(dat[0] * dat[0] + dat[1] * dat[1] + dat[2] * dat[2]), m;
+            for (i = 0; i < 3; i++) n[i] = dat[i] / nn;
+            /* e1 = n x (the axis least aligned with n), e2 = n x e1 */
+            if (fabs(n[0]) <= fabs(n[1]) && fabs(n[0]) <= fabs(n[2])) e1[0] = 0, e1[1] = n[2], e1[2] = -n[1];
+            else if (fabs(n[1]) <= fabs(n[2])) e1[0] = -n[2], e1[1] = 0, e1[2] = n[0];
+            else e1[0] = n[1], e1[1] = -n[0], e1[2] = 0;
+            m = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+            for (i = 0; i < 3; i++) e1[i] /= m;
+            e2[0] = n[1] * e1[2] - n[2] * e1[1], e2[1] = n[2] * e1[0] - n[0] * e1[2], e2[2] = n[0] * e1[1] - n[1] * e1[0];
+            for (i = 0; i < 3; i++) G[3 * j + i] = n[i] + dat[3] * fac * (c * e1[i] + s * e2[i]);
+        }
+    }
+    return ST_NG;
+}
+
+/* 1 feasible, 0 infeasible (for the cones scaled by fac) */
+static int st_feasible(int E, int n, int m, const int *type, const int *start, const double *A, const double *b,
+                       const double *dat, const int *doff, double fac, double *objout)
+{
+    int ng = 0, k, i, j, W;
+    double *G = malloc((size_t) m * ST_NG * 3 * sizeof(double)), *T, bmax = 0, obj;
+    int *gk = malloc((size_t) m * ST_NG * sizeof(int));
+    for (k = 0; k < m; k++) {
+        int c = st_gens(G + 3 * ng, type[k], dat + doff[k], fac);
+        for (j = 0; j < c; j++) gk[ng + j] = k;
+        ng += c;
+    }
+    W = ng + E + 1;
+    T = calloc((size_t) E * W, sizeof(double));
+    for (i = 0; i < E; i++) {
+        for (j = 0; j < ng; j++) {
+            int c, sz = type[gk[j]] == 1 ? 2 : 3;
+            for (c = 0; c < sz; c++) T[i * W + j] += A[i * n + start[gk[j]] + c] * G[3 * j + c];
+        }
+        T[i * W + W - 1] = b[i];
+        if (fabs(b[i]) > bmax) bmax = fabs(b[i]);
+    }
+    obj = st_phase1(E, ng, T);
+    free(T);
+    free(G);
+    free(gk);
+    *objout = obj / (1 + bmax);
+    return 1;
+}
+
+static void eval_statics(sound_val v, const expr_t e, sound_point *p)
+{
+    int E, n, m, k, i, first, nd = 0, type[64], start[64], doff[64];
+    double *A, *b, *dat, o_in, o_out;
+    sound_val a;
+    v->st = SOUND_AMBIG;
+    if (e->nargs < 3) return;
+    E = (int) fmpz_get_si(fmpq_numref(e->args[0]->num));
+    n = (int) fmpz_get_si(fmpq_numref(e->args[1]->num));
+    m = (int) fmpz_get_si(fmpq_numref(e->args[2]->num));
+    if (E < 1 || n < 1 || m < 1 || m > 64 || e->nargs < 3 + 2 * m) return;
+    for (k = 0; k < m; k++) {
+        type[k] = (int) fmpz_get_si(fmpq_numref(e->args[3 + 2 * k]->num));
+        start[k] = (int) fmpz_get_si(fmpq_numref(e->args[4 + 2 * k]->num));
+        doff[k] = nd;
+        nd += type[k] == 1 ? 3 : 4;
+    }
+    first = 3 + 2 * m;
+    if (e->nargs != first + E * n + E + nd) return;
+    A = malloc((size_t) E * n * sizeof(double));
+    b = malloc((size_t) E * sizeof(double));
+    dat = malloc((size_t) (nd + 1) * sizeof(double));
+    sound_val_init(a);
+    for (i = 0; i < E * n + E + nd; i++) {
+        double x;
+        sound_eval_num(a, e->args[first + i], p);
+        if (a->st != SOUND_DEF) { v->st = a->st == SOUND_UNDEF ? SOUND_UNDEF : SOUND_AMBIG; goto out; }
+        x = mpfr_get_d(a->lo, MPFR_RNDN);
+        if (i < E * n) A[i] = x;
+        else if (i < E * n + E) b[i - E * n] = x;
+        else dat[i - E * n - E] = x;
+    }
+    /* the cones' data must be usable: a normal, f >= 0, a tensor with det != 0 */
+    for (k = 0; k < m; k++) {
+        const double *d = dat + doff[k];
+        if (type[k] == 3 ? fabs(d[0] * d[3] - d[1] * d[2]) < 1e-12
+                         : (type[k] == 1 ? hypot(d[0], d[1]) : sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])) < 1e-12
+                           || d[type[k] == 1 ? 2 : 3] < 0)
+            goto out;
+    }
+    st_feasible(E, n, m, type, start, A, b, dat, doff, 0.99, &o_in);
+    st_feasible(E, n, m, type, start, A, b, dat, doff, 1.01 / cos(M_PI / ST_NG), &o_out);
+    if (o_in <= 1e-10) {
+        fmpq_t q;
+        fmpq_init(q);
+        fmpq_set_si(q, 1, 1);
+        sound_val_set_fmpq(v, q);
+        fmpq_clear(q);
+    } else if (o_out >= 1e-6) {
+        fmpq_t q;
+        fmpq_init(q);
+        fmpq_set_si(q, -1, 1);
+        sound_val_set_fmpq(v, q);
+        fmpq_clear(q);
+    }
+out:
+    sound_val_clear(a);
+    free(A);
+    free(b);
+    free(dat);
+}
+
 void sound_eval_num(sound_val v, const expr_t e, sound_point *p)
 {
     v->st = SOUND_DEF;
@@ -560,6 +741,8 @@ void sound_eval_num(sound_val v, const expr_t e, sound_point *p)
             sound_eval_num(a, e->args[0], p);
             fn1(v, e->fn, a);
             sound_val_clear(a);
+        } else if (e->fn == FN_USER && e->name && strcmp(e->name, "statics_sign") == 0) {
+            eval_statics(v, e, p);
         } else {
             v->st = SOUND_AMBIG;   /* a user function: not this evaluator's business */
         }
