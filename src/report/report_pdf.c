@@ -6,6 +6,7 @@
 #include "report/template.h"
 #include "report/figure.h"
 #include "report/plot_spec.h"
+#include "report/mathlayout.h"
 #include "claim/claim.h"
 
 #include <math.h>
@@ -67,21 +68,101 @@ rp_list_clear(rp_list *l)
 }
 
 static char *
-rp_name(const char *name)      /* Unicode name, flint_malloc'd */
+rp_name(const char *name)      /* the name as one line of text (θ̇ for thetadot), flint_malloc'd */
 {
-    char *u = expr_name_unicode(name);
+    char *u = report_ml_name_plain(name);
     char *s = fc_strdup(u ? u : name);
     flint_free(u);
     return s;
 }
 
 static char *
-rp_expr(const expr_t e)        /* Unicode expression, flint_malloc'd */
+rp_expr(const expr_t e)        /* Unicode expression, simplified for display (no 0·x), flint_malloc'd */
 {
-    char *u = e ? expr_to_unicode(e) : NULL;
+    expr_t t = e ? report_ml_simplify(e) : NULL;
+    char *u = t ? expr_to_unicode(t) : NULL;
     char *s = fc_strdup(u ? u : "?");
     flint_free(u);
+    expr_free(t);
     return s;
+}
+
+/* ---- typeset mathematics ---------------------------------------------------- */
+
+/* The layout context of the report: the document's canvas, the case's display names. */
+static report_ml_ctx
+rp_ml(report_doc *d, const run_results *res)
+{
+    report_ml_ctx x;
+    report_ml_ctx_init(&x, report_ml_font_canvas(d->c));
+    report_ml_set_display(&x, report_ml_display_case, (void *) res->c);
+    return x;
+}
+
+/* The head "NAME = " of a definition. */
+static void
+rp_head_def(report_ml_box *h, const report_ml_ctx *x, const char *name, double size)
+{
+    report_ml_box t, sp;
+    report_ml_name_box(h, x, name, size);
+    report_ml_text_box(&t, x, "=", size);
+    report_ml_hcat(h, &t, 0.22 * size);
+    report_ml_box_init(&sp);
+    report_ml_hcat(h, &sp, 0.22 * size);
+}
+
+/* The head "WORD " (a region's name, "Claim:"). */
+static void
+rp_head_word(report_ml_box *h, const report_ml_ctx *x, const char *word, double size)
+{
+    report_ml_box sp;
+    report_ml_text_box(h, x, word, size);
+    report_ml_box_init(&sp);
+    report_ml_hcat(h, &sp, 0.35 * size);
+}
+
+/* HEAD followed by E typeset at SIZE, INDENT from the margin, broken into
+ * lines at E's top-level operators; continuation lines hang under E.
+ * HEAD is cleared. */
+static void
+rp_math(report_doc *d, const run_results *res, report_ml_box *head, const expr_t e, double size, double indent)
+{
+    report_ml_ctx x = rp_ml(d, res);
+    report_ml_box *lines;
+    double width = report_doc_width() - indent;
+    int n, i;
+
+    n = report_ml_lines(&lines, &x, head, e, size, width, head->w < width / 3 ? head->w : 2 * size);
+    if (n > 0)
+        report_doc_math(d, lines, n, indent, size);
+    for (i = 0; i < n; i++)
+        report_ml_box_clear(&lines[i]);
+    flint_free(lines);
+    report_ml_box_clear(head);
+}
+
+/* A parameter, definition or quantity name typeset (for table cells), flint_malloc'd box. */
+static report_ml_box *
+rp_name_box(report_doc *d, const run_results *res, const char *name, double size)
+{
+    report_ml_ctx x = rp_ml(d, res);
+    report_ml_box *b = flint_malloc(sizeof *b);
+    if (b != NULL)
+        report_ml_name_box(b, &x, name, size);
+    return b;
+}
+
+static void
+rp_boxes_free(report_ml_box **b, int n)
+{
+    int i;
+    for (i = 0; b && i < n; i++)
+        if (b[i])
+        {
+            report_ml_box_clear(b[i]);
+            flint_free(b[i]);
+        }
+    flint_free(b);
 }
 
 /* "[lo, hi]" for fractions lo <= hi, rounded outward. */
@@ -312,14 +393,23 @@ rp_parameters(report_doc *d, const run_results *res)
         else
             rp_put(&l, rp_expr(p->value));
         rp_puts(&l, p->desc);
-        rp_puts(&l, p->unit);
+        {
+            /* the unit in the usual notation (m/s²), as written if it is not a unit */
+            char *u = report_ml_unit_text(p->unit ? p->unit : "");
+            rp_put(&l, u ? u : fc_strdup(p->unit ? p->unit : ""));
+        }
     }
     rp_oom(d, &l);
     if (!l.oom)
     {
+        report_ml_box **m = flint_calloc(4 * (size_t) c->nparams + 1, sizeof *m);
+        for (i = 0; m && i < c->nparams; i++)
+            m[4 * i] = rp_name_box(d, res, c->params[i].name, REPORT_DOC_TABLE);
         rp_table_caption(d, "The parameters of the case.");
         report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
+        d->cell_math = (const report_ml_box *const *) m;
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
+        rp_boxes_free(m, 4 * c->nparams);
     }
     rp_list_clear(&l);
 }
@@ -342,7 +432,25 @@ rp_definitions(report_doc *d, const run_results *res)
                  REPORT_DOC_BODY, 1, 0, 0);
         for (i = 0; i < n; i++)
         {
-            char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
+            char *lhs, *rhs = rp_expr(defs[i].e);
+            if (rhs && strlen(rhs) <= 600)
+            {
+                /* typeset: "B = 1 + k cos²θ − sμk sin θ cos θ", "unique: B > 0" */
+                report_ml_ctx x = rp_ml(d, res);
+                report_ml_box h;
+                if (pass)
+                {
+                    char *w = fc_printf("%s:", defs[i].name);
+                    rp_head_word(&h, &x, w ? w : defs[i].name, REPORT_DOC_BODY);
+                    flint_free(w);
+                }
+                else
+                    rp_head_def(&h, &x, defs[i].name, REPORT_DOC_BODY);
+                rp_math(d, res, &h, defs[i].e, REPORT_DOC_BODY, 8);
+                flint_free(rhs);
+                continue;
+            }
+            lhs = rp_name(defs[i].name);
             if (rhs && strlen(rhs) > 600)
             {
                 /* a generated piecewise table (e.g. a zod_return_map plane): its head only */
@@ -538,8 +646,15 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (!l.oom)
         {
+            report_ml_box **m = flint_calloc(2 * (size_t) ncst + 1, sizeof *m);
+            int r = 0;
+            for (k = 0; m && k < res->points[0].nq; k++)
+                if (chosen[k] && cst[k])
+                    m[2 * r++] = rp_name_box(d, res, res->points[0].qnames[k], REPORT_DOC_TABLE);
             rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
+            d->cell_math = (const report_ml_box *const *) m;
             report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
+            rp_boxes_free(m, 2 * ncst);
         }
         rp_list_clear(&l);
     }
@@ -577,8 +692,18 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                             rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "");
             if (!l.oom)
             {
+                report_ml_box *hm[RP_POINT_COLS + 1] = {0};
+                for (k = 0; k < nc; k++)
+                    hm[k + 1] = rp_name_box(d, res, res->points[0].qnames[idx[from + k]], REPORT_DOC_TABLE);
                 rp_table_caption(d, cap ? cap : "Enclosures at the points.");
+                d->head_math = (const report_ml_box *const *) hm;
                 report_doc_table(d, nc + 1, head, (const char *const *) l.v, res->npoints, -1, REPORT_DOC_TABLE);
+                for (k = 1; k <= nc; k++)
+                    if (hm[k])
+                    {
+                        report_ml_box_clear(hm[k]);
+                        flint_free(hm[k]);
+                    }
             }
             flint_free(cap);
             for (k = 0; k <= nc; k++)
@@ -668,10 +793,18 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
        the full precision (the tables of points say so) */
     if (n > 0 && n <= RP_APPENDIX_ROWS && !l.oom)
     {
+        report_ml_box **m = flint_calloc(3 * (size_t) n + 1, sizeof *m);
+        int r = 0;
+        for (i = 0; m && i < res->npoints; i++)
+            for (k = 0; k < res->points[i].nq; k++)
+                if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                    m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
         rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
                          "that is the same at every point is listed once).");
+        d->cell_math = (const report_ml_box *const *) m;
         report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
+        rp_boxes_free(m, 3 * n);
     }
     rp_list_clear(&l);
     flint_free(chosen);
@@ -947,6 +1080,68 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     report_plot_spec_clear(&ps);
 }
 
+/* The claim's two predicates typeset ("Claim: μ > 4/3", "Model: ∃θ ∈ [0, π/2]: B < 0")
+ * and what is checked between them, in words from the claim's kind. */
+static void
+rp_claim_predicates(report_doc *d, const run_results *res, const claim_result *cl)
+{
+    const case_claim *k = cl->claim;
+    const case_t *c = res->c;
+    report_ml_ctx x;
+    report_ml_box h;
+    expr_t model = NULL;
+    const char *rel = NULL;
+    char *pn = NULL, *s;
+
+    if (k == NULL || k->claim == NULL || k->model == NULL)
+        return;
+    x = rp_ml(d, res);
+    if (k->kind == CASE_CLAIM_THRESHOLD && k->nover == 1 && c->params[k->over[0]].is_range)
+    {
+        const case_param *p = &c->params[k->over[0]];
+        model = expr_quant(EXPR_EXISTS, p->name, expr_copy(p->lo), expr_copy(p->hi), expr_copy(k->model));
+    }
+    rp_head_word(&h, &x, "Claim:", REPORT_DOC_BODY);
+    rp_math(d, res, &h, k->claim, REPORT_DOC_BODY, 8);
+    rp_head_word(&h, &x, "Model:", REPORT_DOC_BODY);
+    rp_math(d, res, &h, model ? model : k->model, REPORT_DOC_BODY, 8);
+    expr_free(model);
+    switch (k->kind)
+    {
+    case CASE_CLAIM_EQUIVALENT:
+        rel = "the claim holds exactly where the model holds (claim \xe2\x87\x94 model) at every point of the box";
+        break;
+    case CASE_CLAIM_IMPLIES:
+        rel = "wherever the claim holds, the model holds (claim \xe2\x87\x92 model); the model may hold "
+              "elsewhere too";
+        break;
+    case CASE_CLAIM_IMPLIED_BY:
+        rel = "wherever the model holds, the claim holds (model \xe2\x87\x92 claim); the claim may hold "
+              "elsewhere too";
+        break;
+    case CASE_CLAIM_IDENTITY:
+        rel = "the two expressions are equal at every point of the box (an identity)";
+        break;
+    case CASE_CLAIM_THRESHOLD:
+        if (k->param >= 0 || cl->y >= 0)
+            pn = rp_name(c->params[k->param >= 0 ? k->param : cl->y].name);
+        break;
+    }
+    if (k->kind == CASE_CLAIM_THRESHOLD)
+    {
+        char *on = k->nover == 1 ? rp_name(c->params[k->over[0]].name) : NULL;
+        s = fc_printf("Checked: for every value of %s, the claim holds exactly when the model holds for some "
+                      "%s in its range.", pn ? pn : "the other parameter", on ? on : "value of the other one");
+        flint_free(on);
+    }
+    else
+        s = fc_printf("Checked: %s.", rel);
+    if (s)
+        report_doc_par(d, s, 9, 0, 0, 0);
+    flint_free(s);
+    flint_free(pn);
+}
+
 static void
 rp_claims(report_doc *d, const run_results *res)
 {
@@ -986,6 +1181,7 @@ rp_claims(report_doc *d, const run_results *res)
             report_doc_par(d, s, 9, 0, 0, 0);
             flint_free(s);
         }
+        rp_claim_predicates(d, res, cl);
         s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
         report_doc_par(d, s, REPORT_DOC_BODY, 1, 0, 0);
         flint_free(s);
