@@ -12,6 +12,14 @@ expr_t claim_model_pred(const case_t *c, const case_claim *cl, fc_error *err);
 void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values);
 /* Fills out->boundary from the claim predicate cp over out's x, y box. */
 void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp);
+/* Paves the four categories of claim cp and model mp (claim.h: both,
+ * claim only, model only, neither) over axes x, y (y = -1: 1-D) of c's
+ * box at depth (max_cells: a cell budget, 0 none); fills out's paving
+ * fields and each side per cell as far as the categories decide it.
+ * Returns 0 or -2 (err). */
+int claim_category_pave(claim_result *out, const case_t *c, const case_claim *cl, const expr_t cp,
+                        const expr_t mp, const pave_options *opt, int x, int y, int depth, long max_cells,
+                        fc_error *err);
 /* The simplest rational in [lo, hi]. */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
 /* "P is true/false there" (with both sides when P is a comparison), at a point box. */

@@ -387,6 +387,15 @@ report_ml_name_box(report_ml_box *out, const report_ml_ctx *x, const char *name,
         return;
     }
     ml_letters(base, name, n);
+    if (n >= 2 && strlen(base) == n && strncmp(base, name, n) == 0 && strchr(name + n, '_') != NULL)
+    {
+        /* a word with a suffix (paradox_possible, no_wedging): a name, not a
+           letter with a subscript; shown whole */
+        ml_text(out, x, name, size);
+        flint_free(base);
+        flint_free(sub);
+        return;
+    }
     ml_text(out, x, base, size);
     sub[0] = '\0';
     if (d > 0)

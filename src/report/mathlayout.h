@@ -19,7 +19,9 @@
  * (report_ml_set_display; a case's [display] section, case_display.h), else the
  * default: a Greek name becomes its letter, a trailing "dot"/"ddot" an
  * accent (thetadot -> θ̇, xddot -> ẍ), trailing digits and a "_suffix" a
- * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1).
+ * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1); a word of
+ * two or more Latin letters before a "_suffix" is a name shown whole
+ * (paradox_possible, no_wedging).
  *
  * Before layout an expression is simplified for display only (report_ml_simplify):
  * 0·x, x·1, x + 0, x − 0, x/1, x^1, −(−x), a + (−b), and terms of a sum that

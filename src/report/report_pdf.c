@@ -974,7 +974,39 @@ rp_witness_value(const fmpq_t q)
     return v;
 }
 
-/* The paving that decided claim i, with the witness marked, over the claim's box. */
+/* The caption of claim CL's figure (numbered: increments d->nfig). */
+static char *
+rp_claim_caption(report_doc *d, const run_results *res, const claim_result *cl, const report_plot_spec *ps)
+{
+    const claim_result *c = cl;
+    int kind = c->claim->kind, mt = 0, mk = report_plot_spec_main_plot(res, c->x, c->y, &mt);
+    char und[64], rel[64];
+    const char *how;
+
+    fc_ball_bound_d(und, sizeof und, c->pave.undecided + c->pave.pending, 100, 3, 'g', 1);
+    if (kind == CASE_CLAIM_IMPLIES || kind == CASE_CLAIM_IMPLIED_BY)
+    {
+        fc_ball_bound_d(rel, sizeof rel, c->relation_undecided, 100, 3, 'g', 1);
+        how = "The verdict comes from a paving of the implication alone, which stops where one side settles "
+              "it; this figure paves the four categories at the same depth";
+    }
+    else
+    {
+        rel[0] = '\0';
+        how = kind == CASE_CLAIM_THRESHOLD ? "This is the paving that decided the claim (with the exact algebra, "
+              "when the text says so)" : "This is the paving that decided the claim";
+    }
+    return fc_printf("Figure %d: claim %s (%s): where the claim and the model hold, %s. %s (depth %d, %ld cells). "
+                     "Hatched: the category is not decided on those cells, at most %s %% of the box%s%s%s%s.",
+                     ++d->nfig, c->claim->name, claim_status_name(c->status),
+                     mk >= 0 ? "in the axes and colours of the main figure" : "over the claim's box", how, c->depth,
+                     c->pave.ncells, und, c->pave.pending > 0 ? " (with the cells a budget left pending, cross-hatched)"
+                     : "", rel[0] ? "; the implication itself is undecided on at most " : "", rel,
+                     rel[0] ? " %" : "");
+    (void) ps;
+}
+
+/* The paving of claim i's four categories, with the witness marked. */
 static void
 rp_claim_figure(report_doc *d, const run_results *res, int i)
 {
@@ -1003,63 +1035,53 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         if (cl->y >= 0 && strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
             wy = rp_witness_value(cl->wq + k);
     }
+    if (ps.transposed)
+    {
+        double t = wx;
+        wx = wy;
+        wy = t;
+    }
     if (cl->y < 0 && isfinite(wx))
         wy = 0.5;
-    if (isfinite(wx) && isfinite(wy))
+    if (isfinite(wx) || isfinite(wy))
     {
+        /* a cross at the witness; a witness giving one coordinate only (a
+           value of the threshold's parameter, for every value of the other)
+           is a line across the plot */
         double dx = 0.025 * (ps.spec.x_hi - ps.spec.x_lo), dy = 0.025 * (ps.spec.y_hi - ps.spec.y_lo);
-        mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
-        nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+        int line = !(isfinite(wx) && isfinite(wy));
         memset(ov, 0, sizeof ov);
+        if (line && isfinite(wy))
+        {
+            mx[0] = ps.spec.x_lo; mx[1] = ps.spec.x_hi; my[0] = my[1] = wy;
+        }
+        else if (line)
+        {
+            mx[0] = mx[1] = wx; my[0] = ps.spec.y_lo; my[1] = ps.spec.y_hi;
+        }
+        else
+        {
+            mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
+            nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+        }
         wlabel = rp_claim_witness(cl);
-        wtext = fc_printf("witness %s", wlabel ? wlabel : "");
+        wtext = fc_printf(line ? "witness %s (the line)" : "witness %s (the cross)", wlabel ? wlabel : "");
         ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = wtext ? wtext : "witness";
         ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
         ov[0].colour.r = ov[1].colour.r = 0;
         ov[0].colour.g = ov[1].colour.g = 0;
         ov[0].colour.b = ov[1].colour.b = 0;
         ps.spec.overlays = ov;
-        ps.spec.noverlays = 2;
+        ps.spec.noverlays = line ? 1 : 2;
     }
-    /* a threshold claim's own boundary (where the claim, a condition on the
-       vertical parameter, changes), sampled by the claim module: drawn for the reader,
-       not part of any proof */
-    {
-        if (cl->y >= 0 && ps.spec.noverlays + 1 < 8)
-            for (nb = 0; nb < cl->nboundary && nb < 6; nb++)
-            {
-                bx[nb][0] = ps.spec.x_lo;
-                bx[nb][1] = ps.spec.x_hi;
-                by[nb][0] = by[nb][1] = cl->boundary[nb];
-            }
-        if (nb > 0)
-        {
-            report_figure_overlay *o2 = ovb;
-            int m = 0;
-            if (ps.spec.noverlays > 0)
-                for (m = 0; m < ps.spec.noverlays; m++)
-                    o2[m] = ov[m];
-            for (k = 0; k < nb; k++, m++)
-            {
-                memset(&o2[m], 0, sizeof o2[m]);
-                o2[m].x = bx[k];
-                o2[m].y = by[k];
-                o2[m].n = 2;
-                o2[m].dashed = 1;
-                o2[m].label = k == 0 ? "claim boundary" : NULL;
-            }
-            ps.spec.overlays = o2;
-            ps.spec.noverlays = m;
-        }
-    }
+    (void) bx; (void) by; (void) ovb; (void) nb;
     if (report_doc_room(d) - 20 < 0.7 * fh)
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
     {
         char *key = fc_printf("cfig:%s", cl->claim->name);
-        char *cap = fc_printf("Figure %d: the paving that decided claim %s (%s). %s", ++d->nfig, cl->claim->name,
-                              claim_status_name(cl->status), ps.spec.caption ? ps.spec.caption : "");
+        char *cap = rp_claim_caption(d, res, cl, &ps);
         if (key)
             report_doc_mark(d, key, d->nfig, NULL, 0);
         ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
