@@ -223,8 +223,8 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
             names[k] = c->params[ax[k]].name;
         }
         claim_set_witness(out, n, names, q);
-        out->claim_side = claim_side_text(cp, c, box, c->prec);
-        out->model_side = claim_side_text(mp, c, box, c->prec);
+        out->claim_side = claim_side_text(cp, c, box, c->prec, "claim");
+        out->model_side = claim_side_text(mp, c, box, c->prec, "model");
         out->status = CLAIM_REFUTED;
         out->detail = fc_printf("Refuted: on a cell of the paving (depth %d) the claim is certified %s and the "
                                 "model %s at every point; the witness is the simplest rational point of that "

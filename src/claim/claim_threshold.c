@@ -107,8 +107,8 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
         claim_set_witness(out, 2, names, wq[0]);   /* wq[0], wq[1] are contiguous */
         arb_set_fmpq(cbox + over, wq[0], c->prec);
         arb_set_fmpq(cbox + param, wq[1], c->prec);
-        out->model_side = claim_side_text(mp, c, cbox, c->prec);
-        out->claim_side = claim_side_text(cp, c, cbox, c->prec);
+        out->model_side = claim_side_text(mp, c, cbox, c->prec, "model");
+        out->claim_side = claim_side_text(cp, c, cbox, c->prec, "claim");
         out->detail = fc_printf("Refuted: the model is certified true on a whole cell of the paving "
                                    "(depth %d) on which the claim is certified false.", depth);
     } else {
@@ -183,9 +183,15 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             out->status = CLAIM_REFUTED;
             claim_set_witness(out, 1, &name, wq[1]);
             arb_set_fmpq(cbox + param, wq[1], c->prec);
-            out->claim_side = claim_side_text(cp, c, cbox, c->prec);
-            out->model_side = fc_printf("the model is certified false for every %s in its range at %s = %s",
-                                           c->params[over].name, c->params[param].name, out->wvalues[0]);
+            out->claim_side = claim_side_text(cp, c, cbox, c->prec, "claim");
+            {
+                char *on = expr_name_unicode(c->params[over].name), *pn = expr_name_unicode(c->params[param].name);
+                out->model_side = fc_printf("The model is certified false for every %s in its range at %s = %s.",
+                                            on ? on : c->params[over].name, pn ? pn : c->params[param].name,
+                                            out->wvalues[0]);
+                flint_free(on);
+                flint_free(pn);
+            }
             out->detail = fc_printf("Refuted: every cell of the paving (depth %d) that meets %s = %s is "
                                        "certified \"not model\", while the claim holds there.", depth,
                                        c->params[param].name, out->wvalues[0]);

@@ -269,6 +269,24 @@ rp_pm(const char *text)
     return out;
 }
 
+/* TEXT as a sentence: " +/- " as " ± ", the first letter a capital, a final
+ * period (the claim module's side texts); flint_malloc'd. */
+static char *
+rp_sentence(const char *text)
+{
+    char *u = rp_pm(text), *s;
+    size_t n;
+
+    if (u == NULL)
+        return NULL;
+    if (u[0] >= 'a' && u[0] <= 'z')
+        u[0] = (char) (u[0] - 'a' + 'A');
+    n = strlen(u);
+    s = n > 0 && u[n - 1] != '.' ? fc_printf("%s.", u) : fc_strdup(u);
+    flint_free(u);
+    return s;
+}
+
 /* ---- numbering, marks and references ---------------------------------------- */
 
 /* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
@@ -1231,18 +1249,14 @@ rp_claims(report_doc *d, const run_results *res)
         }
         if (cl->claim_side && cl->claim_side[0])
         {
-            char *u = rp_pm(cl->claim_side);
-            s = fc_printf("The claim's side at the witness: %s", u ? u : cl->claim_side);
-            flint_free(u);
-            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            s = rp_sentence(cl->claim_side);
+            report_doc_par(d, s ? s : cl->claim_side, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
-            char *u = rp_pm(cl->model_side);
-            s = fc_printf("The model's side at the witness: %s", u ? u : cl->model_side);
-            flint_free(u);
-            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            s = rp_sentence(cl->model_side);
+            report_doc_par(d, s ? s : cl->model_side, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->status == CLAIM_CONSISTENT && !(cl->detail && cl->detail[0]))
