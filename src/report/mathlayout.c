@@ -960,6 +960,20 @@ ml_starts_numeric(const expr_t e)
     }
 }
 
+/* 1 if the layout of E starts with a minus sign (−x, −3, (−m)·g). */
+static int
+ml_starts_neg(const expr_t e)
+{
+    switch (e->kind)
+    {
+    case EXPR_NEG: return 1;
+    case EXPR_NUM: return fmpq_sgn(e->num) < 0;
+    case EXPR_BALL: return arb_is_negative(e->ball);
+    case EXPR_MUL: case EXPR_POW: return ml_starts_neg(e->args[0]);
+    default: return 0;
+    }
+}
+
 /* 1 if the layout of E ends with a function argument written without
  * parentheses (sin θ), so that a following factor needs a space. */
 static int
@@ -1036,6 +1050,14 @@ ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double siz
         ml_child(out, x, l, size, L_MUL);
         /* products associate: a (b c) is shown a b c; sums and signs bracketed */
         ml_child(&b, x, r, size, r->kind == EXPR_MUL ? L_MUL : L_POW);
+        if (ml_level(r) >= (r->kind == EXPR_MUL ? L_MUL : L_POW) && ml_starts_neg(r))
+        {
+            /* a factor starting with a sign, x·(−m g), is bracketed */
+            ml_fence(&b, x, "(", ")", size);
+            ml_space(out, 0.06 * size);
+            ml_hcat(out, &b);
+            return;
+        }
         if (ml_starts_numeric(r) && ml_level(r) != L_NEG)
             ml_binop(out, x, "·", size);
         else if (r->kind == EXPR_FUNC || ml_level(r) < L_POW || (r->kind == EXPR_POW && r->args[0]->kind == EXPR_FUNC))
