@@ -266,8 +266,14 @@ int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, i
         m = free_colour(main, calm, 6, NULL, NULL);
     bad1 = kind != CASE_CLAIM_IMPLIED_BY && kind != CASE_CLAIM_THRESHOLD;   /* claim only refutes */
     bad2 = kind != CASE_CLAIM_IMPLIES;                                      /* model only refutes */
-    x1 = bad1 ? free_colour(main, strong, 6, &m, NULL) : tint(free_colour(main, calm, 6, &m, NULL), 0.45);
-    x2 = bad2 ? free_colour(main, strong, 6, &m, &x1) : tint(m, 0.55);
+    if (bad1) {
+        x1 = free_colour(main, strong, 6, &m, NULL);
+        x2 = bad2 ? free_colour(main, strong, 6, &m, &x1) : tint(m, 0.55);
+    } else {
+        /* the counterexample colour first, the allowed one of another hue */
+        x2 = bad2 ? free_colour(main, strong, 6, &m, NULL) : tint(m, 0.55);
+        x1 = tint(free_colour(main, calm, 6, &m, &x2), 0.45);
+    }
     if (x1.r == m.r && x1.g == m.g && x1.b == m.b) x1 = tint(x1, 0.5);
     if (kind == CASE_CLAIM_THRESHOLD && rc->claim->nover == 1)
         over = report_ml_name_plain(c->params[rc->claim->over[0]].name);
