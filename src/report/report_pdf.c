@@ -124,21 +124,35 @@ rp_head_word(report_ml_box *h, const report_ml_ctx *x, const char *word, double 
 /* HEAD followed by E typeset at SIZE, INDENT from the margin, broken into
  * lines at E's top-level operators; continuation lines hang under E.
  * HEAD is cleared. */
-static void
+static int
 rp_math(report_doc *d, const run_results *res, report_ml_box *head, const expr_t e, double size, double indent)
 {
     report_ml_ctx x = rp_ml(d, res);
     report_ml_box *lines;
     double width = report_doc_width() - indent;
-    int n, i;
+    int n, i, fits = 1;
 
     n = report_ml_lines(&lines, &x, head, e, size, width, head->w < width / 3 ? head->w : 2 * size);
-    if (n > 0)
+    for (i = 0; i < n; i++)
+        fits &= lines[i].w <= width + 0.01;
+    if (n > 0 && fits)
         report_doc_math(d, lines, n, indent, size);
     for (i = 0; i < n; i++)
         report_ml_box_clear(&lines[i]);
     flint_free(lines);
     report_ml_box_clear(head);
+    return n > 0 && fits ? 0 : -1;
+}
+
+/* "WORD TEXT" as a wrapped paragraph: a formula too wide to typeset (a
+ * piece wider than the line even 30 % smaller), shown as simplified text. */
+static void
+rp_math_text(report_doc *d, const char *word, const expr_t e, double size, double indent)
+{
+    char *t = rp_expr(e), *s = fc_printf("%s %s", word, t ? t : "?");
+    report_doc_par(d, s ? s : word, size, 0, indent, 2 * size);
+    flint_free(s);
+    flint_free(t);
 }
 
 /* A parameter, definition or quantity name typeset (for table cells), flint_malloc'd box. */
@@ -456,17 +470,21 @@ rp_definitions(report_doc *d, const run_results *res)
                 /* typeset: "B = 1 + k cos²θ − sμk sin θ cos θ", "unique: B > 0" */
                 report_ml_ctx x = rp_ml(d, res);
                 report_ml_box h;
+                char *w = fc_printf("%s:", defs[i].name);
+                int ok;
                 if (pass)
-                {
-                    char *w = fc_printf("%s:", defs[i].name);
                     rp_head_word(&h, &x, w ? w : defs[i].name, REPORT_DOC_BODY);
-                    flint_free(w);
-                }
                 else
                     rp_head_def(&h, &x, defs[i].name, REPORT_DOC_BODY);
-                rp_math(d, res, &h, defs[i].e, REPORT_DOC_BODY, 8);
-                flint_free(rhs);
-                continue;
+                ok = rp_math(d, res, &h, defs[i].e, REPORT_DOC_BODY, 8) == 0;
+                if (!ok && pass)
+                    rp_math_text(d, w ? w : defs[i].name, defs[i].e, REPORT_DOC_BODY, 8);
+                flint_free(w);
+                if (ok || pass)
+                {
+                    flint_free(rhs);
+                    continue;
+                }
             }
             lhs = rp_name(defs[i].name);
             if (rhs && strlen(rhs) > 600)
@@ -1142,9 +1160,11 @@ rp_claim_predicates(report_doc *d, const run_results *res, const claim_result *c
         model = expr_quant(EXPR_EXISTS, p->name, expr_copy(p->lo), expr_copy(p->hi), expr_copy(k->model));
     }
     rp_head_word(&h, &x, "Claim:", REPORT_DOC_BODY);
-    rp_math(d, res, &h, k->claim, REPORT_DOC_BODY, 8);
+    if (rp_math(d, res, &h, k->claim, REPORT_DOC_BODY, 8) != 0)
+        rp_math_text(d, "Claim:", k->claim, REPORT_DOC_BODY, 8);
     rp_head_word(&h, &x, "Model:", REPORT_DOC_BODY);
-    rp_math(d, res, &h, model ? model : k->model, REPORT_DOC_BODY, 8);
+    if (rp_math(d, res, &h, model ? model : k->model, REPORT_DOC_BODY, 8) != 0)
+        rp_math_text(d, "Model:", model ? model : k->model, REPORT_DOC_BODY, 8);
     expr_free(model);
     switch (k->kind)
     {
