@@ -45,7 +45,9 @@ typedef struct {
        and the categories' paving, for the figure, has a cell budget (cells
        beyond it pending); relation_undecided is the implication paving's
        undecided + pending fraction. cell_claim[i], cell_model[i]: each side
-       on cell i from its category, 1 true, 0 false, -1 not decided */
+       on cell i from its category, 1 true, 0 false, -1 not decided (a
+       threshold claim may evaluate the model alone on such a cell: then 0,
+       1, or -2 "still not decided") */
     double relation_undecided;
     int tautology;           /* proved or consistent, and the model implies the claim by its form alone (claim_tautology) */
     int has_paving;
