@@ -2,6 +2,7 @@
  * false are refuted with an exact witness where exactly one side holds, claims built to be true are
  * proved. */
 #include "test_claim_util.h"
+#include "claim/claim_impl.h"
 
 static void rpoly_rand(rpoly *p, flint_rand_t st)
 {
@@ -173,6 +174,68 @@ static void test_true_random(void **state)
     flint_randclear(st);
 }
 
+/* The side texts: sentences with exact text, written by hand. */
+static char *side_at(const case_t *c, const char *src, const char *fval, const char *who)
+{
+    expr_error_t ee;
+    expr_t e = expr_parse(src, 1, 1, &ee);
+    arb_ptr box = _arb_vec_init(c->nparams + 1);
+    fmpq_t q;
+    char *s;
+    assert_non_null(e);
+    assert_int_equal(expr_check(e, c->scope, 1, &ee), 0);
+    case_point_box(box, c, -1, 128);
+    fmpq_init(q);
+    assert_int_equal(expr_parse_fmpq(q, fval), 0);
+    arb_set_fmpq(box + 0, q, 128);
+    s = claim_side_text(e, c, box, 128, who);
+    fmpq_clear(q);
+    _arb_vec_clear(box, c->nparams + 1);
+    expr_free(e);
+    return s;
+}
+
+static void expect_side(const case_t *c, const char *src, const char *fval, const char *who, const char *want)
+{
+    char *s = side_at(c, src, fval, who);
+    if (strcmp(s, want) != 0) fprintf(stderr, "'%s' at f = %s: got '%s'\n", src, fval, s);
+    assert_string_equal(s, want);
+    flint_free(s);
+}
+
+static void test_side_text(void **state)
+{
+    case_t c;
+    char *s;
+    (void) state;
+    read_case_text(&c, "sides",
+                   "[case]\ntitle = sides\n[parameters]\nf = 0 .. 3 : friction\ng = 981/100 : gravity\n"
+                   "[define]\nslow = f < 1/3\nwedge = f^2 - 1 > g - g\n[regions]\nr = f > 1\n");
+    /* a comparison of a parameter with a constant: nothing more to show */
+    expect_side(&c, "f < 0", "5/2", "claim", "The claim f < 0 is false there.");
+    expect_side(&c, "f >= 4/3", "3/2", "claim", "The claim f ≥ 4/3 is true there.");
+    /* at f = 4/3 itself the ball of 4/3 is not exact: not decided, never a guess */
+    expect_side(&c, "f >= 4/3", "4/3", "claim", "The claim f ≥ 4/3 is not decided there.");
+    /* a constant predicate */
+    expect_side(&c, "false", "1", "claim", "The claim is the constant false: it is false at every point.");
+    expect_side(&c, "true", "1", "model", "The model is the constant true: it is true at every point.");
+    /* a named predicate: its definition, and the value of each non-trivial side (exact: no radius) */
+    expect_side(&c, "slow", "1/4", "model", "The model slow (f < 1/3) is true there.");
+    expect_side(&c, "f^2 - 1 > 0", "1/2", "model", "The model f² - 1 > 0 is false there: f² - 1 = −0.75.");
+    expect_side(&c, "wedge", "2", "claim",
+                "The claim wedge (f² - 1 > g - g) is true there: f² - 1 = 3 and g - g = 0.");
+    /* an inexact side: the digits rule at 128 bits (38 digits) with ± */
+    s = side_at(&c, "sqrt(f) > 1", "2", "model");
+    assert_true(strncmp(s, "The model √f > 1 is true there: √f = [1.4142135623730950488016887242096980786", 78 + 3) == 0
+                || strncmp(s, "The model √f > 1 is true there: √f = [1.414213562373095048801688724209698079", 70) == 0);
+    assert_non_null(strstr(s, " ± "));
+    assert_null(strstr(s, "+/-"));
+    flint_free(s);
+    /* outside the domain */
+    expect_side(&c, "sqrt(1 - f) < 1", "2", "model", "The model √(1 - f) < 1 is not decided there: √(1 - f) is not defined there.");
+    case_clear(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_false_random),
         cmocka_unit_test(test_true_fixed),
         cmocka_unit_test(test_true_random),
+        cmocka_unit_test(test_side_text),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -209,6 +209,8 @@ test_text(void **state)
     expect_text("x - (-y)", "x+y");
     expect_text("x + (-3)", "x−3");
     expect_text("x*(-y)", "x(−y)");
+    expect_text("r*((-m)*g) + h", "r(−mg)+h");      /* a factor starting with a sign is bracketed */
+    expect_text("r*(-3*g)", "r(−3g)");
     expect_text("-(x + y)", "−(x+y)");
     expect_text("sqrt(x + 1)^2", "(x+1)2");
     expect_text("cos(2*theta)", "cos2θ");
@@ -223,6 +225,55 @@ test_text(void **state)
     expect_text("L*thetadot*cos(theta) - L*cos(theta)*thetadot", "0");
     expect_text("h*sin(theta)*thetadot*thetadot + a - thetadot*h*thetadot*sin(theta)", "a");
     expect_text("x^1 + y^0", "x+1");
+}
+
+/* report_ml_lines: "HEAD E" broken at top-level operators, by hand with the
+ * monospace measurer (0.5 em a code point, 0.22 em around an operator). */
+static void
+lines_of(const char *src, double width, const char *const *want, int nwant, double indent)
+{
+    report_ml_ctx x = mono_ctx();
+    report_ml_box h, *l;
+    expr_t e = parse(src);
+    int n, i;
+    report_ml_text_box(&h, &x, "B =", 10);
+    n = report_ml_lines(&l, &x, &h, e, 10, width, indent);
+    if (n != nwant)
+        print_error("'%s' at width %g: %d lines, wanted %d\n", src, width, n, nwant);
+    assert_int_equal(n, nwant);
+    for (i = 0; i < n; i++)
+    {
+        char *t = report_ml_box_text(&l[i]);
+        if (strcmp(t, want[i]) != 0)
+            print_error("'%s' line %d: got '%s', wanted '%s'\n", src, i, t, want[i]);
+        assert_string_equal(t, want[i]);
+        assert_true(l[i].w <= width + 1e-9);
+        /* a continuation line starts at the indent, with its operator */
+        if (i > 0)
+            NEAR(l[i].items[0].x, indent);
+        flint_free(t);
+        report_ml_box_clear(&l[i]);
+    }
+    flint_free(l);
+    report_ml_box_clear(&h);
+    expr_free(e);
+}
+
+static void
+test_lines(void **state)
+{
+    static const char *one[] = {"B =a+b+c+d"};
+    static const char *three[] = {"B =a+b", "+c", "+d"};
+    static const char *logic[] = {"B =a<1", "∨(b<1∧c<1)"};
+    static const char *cmp[] = {"B =x−y", ">0"};
+    (void) state;
+    /* "B =" 15, a 5, each "+ v" 2.2 + 5 + 2.2 + 5 after it: 20, 34.4, 48.8, 63.2 */
+    lines_of("a + b + c + d", 100, one, 1, 15);
+    lines_of("a + b + c + d", 36, three, 3, 15);
+    /* mixed connectives keep their parentheses when broken */
+    lines_of("a < 1 or b < 1 and c < 1", 85, logic, 2, 15);   /* 34.4 + 2.2 + 65.4 > 85; 15 + 65.4 fits */
+    /* a comparison breaks before its sign; 0·x removed first */
+    lines_of("x - y + 0*z > 0", 40, cmp, 2, 15);
 }
 
 static void
@@ -582,6 +633,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_lines),
         cmocka_unit_test(test_units_display),
         cmocka_unit_test(test_display_names),
         cmocka_unit_test(test_case_display),

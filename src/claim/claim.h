@@ -34,14 +34,26 @@ typedef struct {
     char **wnames, **wvalues;
     fmpq *wq;                /* nwitness exact values (the text is claim_fmpq_text of each) */
     char *claim_side, *model_side; /* enclosures/verdicts of both sides at the witness */
-    double undecided;        /* area fraction where they might differ (consistent) */
+    double undecided;        /* area fraction where they might differ (consistent): the cells on which
+                                the kind's relation is not certified */
     int plot;                /* index of a plot to draw the claim over, or -1 */
-    /* the paving that decided it (has_paving): regions 0 "agree", 1 "claim only"
-       (claim true, model false), 2 "model only"; x, y parameter indices (y = -1: 1-D) */
+    /* the paving of the four categories (has_paving): regions 0 both hold
+       (claim and model true), 1 claim only (claim true, model false), 2 model
+       only, 3 neither; x, y parameter indices (y = -1: 1-D). It decided the
+       claim, except for implies / implied_by: there a paving of the
+       implication alone decided it (it stops where one side settles it),
+       and the categories' paving, for the figure, has a cell budget (cells
+       beyond it pending); relation_undecided is the implication paving's
+       undecided + pending fraction. cell_claim[i], cell_model[i]: each side
+       on cell i from its category, 1 true, 0 false, -1 not decided (a
+       threshold claim may evaluate the model alone on such a cell: then 0,
+       1, or -2 "still not decided") */
+    double relation_undecided;
     int tautology;           /* proved or consistent, and the model implies the claim by its form alone (claim_tautology) */
     int has_paving;
     int depth;               /* the paving's depth limit */
     pave_result pave;
+    signed char *cell_claim, *cell_model;
     int x, y;
     arb_t x_lo, x_hi, y_lo, y_hi;
     /* for the figure of a threshold claim only, not part of any proof: the

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "alg/alg.h"
 #include "claim/claim_impl.h"
+#include "base/fc_ball.h"
 
 typedef struct {
     const case_t *c;
@@ -211,12 +212,12 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
         for (i = 0; i < nr; i++) names[i] = c->params[rp[i]].name;
         claim_set_witness(out, nr, names, q);
         expr_eval_once(a, NULL, cl->claim, c->scope, box, prec);
-        s = arb_get_str(a, 20, 0);
-        out->claim_side = fc_printf("the claim's expression is %s there", s);
+        s = fc_ball_str_unicode(a, 0, prec);
+        out->claim_side = fc_printf("The claim's expression is %s there.", s);
         flint_free(s);
         expr_eval_once(a, NULL, cl->model, c->scope, box, prec);
-        s = arb_get_str(a, 20, 0);
-        out->model_side = fc_printf("the model's expression is %s there", s);
+        s = fc_ball_str_unicode(a, 0, prec);
+        out->model_side = fc_printf("The model's expression is %s there.", s);
         flint_free(s);
         arb_clear(a);
         flint_free(names);

@@ -12,10 +12,23 @@ expr_t claim_model_pred(const case_t *c, const case_claim *cl, fc_error *err);
 void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values);
 /* Fills out->boundary from the claim predicate cp over out's x, y box. */
 void claim_boundary_sample(claim_result *out, const case_t *c, const expr_t cp);
+/* Paves the four categories of claim cp and model mp (claim.h: both,
+ * claim only, model only, neither) over axes x, y (y = -1: 1-D) of c's
+ * box at depth (max_cells: a cell budget, 0 none); fills out's paving
+ * fields and each side per cell as far as the categories decide it.
+ * Returns 0 or -2 (err). */
+int claim_category_pave(claim_result *out, const case_t *c, const case_claim *cl, const expr_t cp,
+                        const expr_t mp, const pave_options *opt, int x, int y, int depth, long max_cells,
+                        fc_error *err);
 /* The simplest rational in [lo, hi]. */
 void claim_simplest(fmpq_t q, const arf_t lo, const arf_t hi);
-/* "P is true/false there" (with both sides when P is a comparison), at a point box. */
-char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec);
+/* A sentence on predicate E of the claim's side WHO ("claim" or "model")
+ * at a point box: "The claim f < 0 is false there: f = 2.05 ± 1e-38." (a
+ * named predicate with its definition in parentheses; of a comparison the
+ * values of the sides that are neither a constant nor a parameter, each
+ * ball as fc_ball_str at PREC (the digits rule) with ± and a true minus; a
+ * constant predicate says so). Newly allocated. */
+char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec, const char *who);
 
 /* Exact-algebra decision of a threshold claim that survived the paving's
  * counterexample search. Returns 1 after setting out->status = CLAIM_PROVED

@@ -26,12 +26,11 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
                     int depth_override, fc_error *err)
 {
     int over, param = cl->param, i, depth = cl->depth > 0 ? cl->depth : 10, rc = 0;
-    expr_t mp, cp, roots[2];
+    expr_t mp, cp;
     expr_error_t ee;
-    expr_prog_t prog, cprog;
+    expr_prog_t cprog;
     expr_eval_t cev;
     arb_ptr box, cbox;
-    pave_problem pb;
     long found = -1, j;
     fmpq_t wq[2];
     int act[2];
@@ -64,16 +63,9 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     if ((mp = claim_model_pred(c, cl, err)) == NULL) return -1;
     if ((cp = claim_pred(c, cl, "claim", err)) == NULL) { expr_free(mp); return -1; }
 
-    roots[0] = expr_copy(mp);
-    roots[1] = expr_unary(EXPR_NOT, expr_copy(mp));
-    prog = expr_compile(roots, 2, c->scope, &ee);
-    expr_free(roots[0]);
-    expr_free(roots[1]);
     cprog = expr_compile(&cp, 1, c->scope, &ee);
-    if (prog == NULL || cprog == NULL) {
+    if (cprog == NULL) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: %s", cl->name, ee.msg);
-        expr_prog_free(prog);
-        expr_prog_free(cprog);
         expr_free(mp);
         expr_free(cp);
         return -2;
@@ -85,31 +77,17 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     cbox = _arb_vec_init(c->nparams + 1);
     case_point_box(box, c, -1, 128);
     _arb_vec_set(cbox, box, c->nparams);
-    out->has_paving = 1;
-    out->depth = depth;
-    out->x = over;
-    out->y = param;
-    arb_init(out->x_lo); arb_init(out->x_hi); arb_init(out->y_lo); arb_init(out->y_hi);
-    expr_eval_once(out->x_lo, NULL, c->params[over].lo, NULL, NULL, 128);
-    expr_eval_once(out->x_hi, NULL, c->params[over].hi, NULL, NULL, 128);
-    expr_eval_once(out->y_lo, NULL, c->params[param].lo, NULL, NULL, 128);
-    expr_eval_once(out->y_hi, NULL, c->params[param].hi, NULL, NULL, 128);
-    pave_result_init(&out->pave);
-    pave_problem_setup(&pb, opt, prog, 2, box, c->nparams, over, param, out->x_lo, out->x_hi, out->y_lo,
-                         out->y_hi, depth, cl->name);
-    if (pave_run(&out->pave, &pb) != 0) {
-        fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: the paving failed",
-                 cl->name);
-        rc = -2;
+    /* the four categories (both, claim only, model only, neither) over (over, param) */
+    rc = claim_category_pave(out, c, cl, cp, mp, opt, over, param, depth, 0, err);
+    if (rc != 0)
         goto cleanup;
-    }
     fmpq_init(wq[0]);
     fmpq_init(wq[1]);
 
     /* (a) the model holds on a whole cell on which the claim is certified false */
     for (i = 0; i < out->pave.ncells && found < 0; i++) {
         const pave_cell *cc = out->pave.cells + i;
-        if (cc->label != 0) continue;
+        if (cc->label != 2) continue;   /* the model holds and the claim is certified false */
         pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
         if (truth_on(cev, cbox) == EXPR_TV_FALSE) {
             arf_t a, b, d, e;
@@ -129,16 +107,31 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
         claim_set_witness(out, 2, names, wq[0]);   /* wq[0], wq[1] are contiguous */
         arb_set_fmpq(cbox + over, wq[0], c->prec);
         arb_set_fmpq(cbox + param, wq[1], c->prec);
-        out->model_side = claim_side_text(mp, c, cbox, c->prec);
-        out->claim_side = claim_side_text(cp, c, cbox, c->prec);
+        out->model_side = claim_side_text(mp, c, cbox, c->prec, "model");
+        out->claim_side = claim_side_text(cp, c, cbox, c->prec, "claim");
         out->detail = fc_printf("Refuted: the model is certified true on a whole cell of the paving "
                                    "(depth %d) on which the claim is certified false.", depth);
     } else {
         /* (b) a value of param, with the claim true, at which every cell says "not model" */
+        /* each cell's param extent, once, as doubles rounded outward: a
+           prefilter for the exact overlap test below */
+        double *ylo = flint_malloc((out->pave.ncells + 1) * sizeof(double));
+        double *yhi = flint_malloc((out->pave.ncells + 1) * sizeof(double));
+        {
+            arf_t a, b, d, e;
+            arf_init(a); arf_init(b); arf_init(d); arf_init(e);
+            for (j = 0; j < out->pave.ncells; j++) {
+                pave_cell_ends(a, b, d, e, &out->pave, out->pave.cells + j);
+                ylo[j] = arf_get_d(d, ARF_RND_FLOOR);
+                yhi[j] = arf_get_d(e, ARF_RND_CEIL);
+            }
+            arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
+        }
         for (i = 0; i < out->pave.ncells && found < 0; i++) {
             const pave_cell *cc = out->pave.cells + i;
             arb_t pq;
             arf_t a, b, d, e;
+            double plo, phi;
             int all = 1;
             if (cc->label != 1) continue;
             pave_cell_box(cbox + over, cbox + param, &out->pave, cc);
@@ -148,12 +141,34 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             pave_cell_ends(a, b, d, e, &out->pave, cc);
             claim_simplest(wq[1], d, e);
             arb_set_fmpq(pq, wq[1], 128);
+            {
+                arf_t t;
+                arf_init(t);
+                arb_get_lbound_arf(t, pq, 128);
+                plo = arf_get_d(t, ARF_RND_FLOOR);
+                arb_get_ubound_arf(t, pq, 128);
+                phi = arf_get_d(t, ARF_RND_CEIL);
+                arf_clear(t);
+            }
             for (j = 0; j < out->pave.ncells && all; j++) {
                 arb_t qx, qy;
+                if (yhi[j] < plo || ylo[j] > phi || out->cell_model[j] == 0)
+                    continue;
                 arb_init(qx);
                 arb_init(qy);
                 pave_cell_box(qx, qy, &out->pave, out->pave.cells + j);
-                if (arb_overlaps(qy, pq) && out->pave.cells[j].label != 1) all = 0;
+                if (arb_overlaps(qy, pq)) {
+                    /* the model certified false there, from the category or alone */
+                    expr_tv_t t = EXPR_TV_UNKNOWN;
+                    if (out->cell_model[j] == -1 && out->pave.cells[j].label == PAVE_UNDECIDED) {
+                        /* once per cell: -2 marks "evaluated, not certified false" */
+                        arb_set(cbox + over, qx);
+                        arb_set(cbox + param, qy);
+                        expr_eval_once(NULL, &t, mp, c->scope, cbox, 128);
+                        out->cell_model[j] = t == EXPR_TV_FALSE ? 0 : t == EXPR_TV_TRUE ? 1 : -2;
+                    }
+                    if (t != EXPR_TV_FALSE) all = 0;
+                }
                 arb_clear(qx);
                 arb_clear(qy);
             }
@@ -161,14 +176,22 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
             arb_clear(pq);
             arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
         }
+        flint_free(ylo);
+        flint_free(yhi);
         if (found >= 0) {
             const char *name = c->params[param].name;
             out->status = CLAIM_REFUTED;
             claim_set_witness(out, 1, &name, wq[1]);
             arb_set_fmpq(cbox + param, wq[1], c->prec);
-            out->claim_side = claim_side_text(cp, c, cbox, c->prec);
-            out->model_side = fc_printf("the model is certified false for every %s in its range at %s = %s",
-                                           c->params[over].name, c->params[param].name, out->wvalues[0]);
+            out->claim_side = claim_side_text(cp, c, cbox, c->prec, "claim");
+            {
+                char *on = expr_name_unicode(c->params[over].name), *pn = expr_name_unicode(c->params[param].name);
+                out->model_side = fc_printf("The model is certified false for every %s in its range at %s = %s.",
+                                            on ? on : c->params[over].name, pn ? pn : c->params[param].name,
+                                            out->wvalues[0]);
+                flint_free(on);
+                flint_free(pn);
+            }
             out->detail = fc_printf("Refuted: every cell of the paving (depth %d) that meets %s = %s is "
                                        "certified \"not model\", while the claim holds there.", depth,
                                        c->params[param].name, out->wvalues[0]);
@@ -189,7 +212,6 @@ int claim_threshold(claim_result *out, const case_t *c, const case_claim *cl, co
     fmpq_clear(wq[1]);
 cleanup:
     expr_eval_free(cev);
-    expr_prog_free(prog);
     expr_prog_free(cprog);
     _arb_vec_clear(box, c->nparams + 1);
     _arb_vec_clear(cbox, c->nparams + 1);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "claim/claim_impl.h"
+#include "base/fc_ball.h"
 
 /* A copy of the claim's `claim` or `model` predicate (checked by the case reader). */
 expr_t claim_pred(const case_t *c, const case_claim *cl, const char *key, fc_error *err)
@@ -86,33 +87,109 @@ char *claim_fmpq_text(const fmpq_t q)
     return s;
 }
 
-/* "name(θ ...) is false" plus the two sides when the predicate is a comparison. */
-char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec)
+/* 1 if e contains no name. */
+static int side_is_constant(const expr_t e)
 {
-    expr_tv_t t = EXPR_TV_UNKNOWN;
-    char *u = expr_to_unicode(e), *r;
-    const expr_node *n = e;
-    expr_t def;
-    expr_eval_once(NULL, &t, e, c->scope, box, prec);
-    if (n->kind == EXPR_VAR && expr_scope_lookup(c->scope, n->name, NULL, &def) == 2) n = def;
-    if (n->kind >= EXPR_LT && n->kind <= EXPR_NE) {
-        arb_t a, b;
-        char *sa, *sb, *ua = expr_to_unicode(n->args[0]), *ub = expr_to_unicode(n->args[1]);
-        arb_init(a);
-        arb_init(b);
-        expr_eval_once(a, NULL, n->args[0], c->scope, box, prec);
-        expr_eval_once(b, NULL, n->args[1], c->scope, box, prec);
-        sa = arb_get_str(a, 20, 0);
-        sb = arb_get_str(b, 20, 0);
-        r = fc_printf("%s is %s there: %s = %s, %s = %s", u, expr_tv_name(t), ua, sa, ub, sb);
-        flint_free(sa); flint_free(sb); flint_free(ua); flint_free(ub);
-        arb_clear(a);
-        arb_clear(b);
-    } else r = fc_printf("%s is %s there", u, expr_tv_name(t));
+    int i;
+    if (e->kind == EXPR_VAR) return 0;
+    for (i = 0; i < e->nargs; i++)
+        if (!side_is_constant(e->args[i])) return 0;
+    return 1;
+}
+
+/* 1 if e shows its own value: a constant (4/3, pi/2) or a parameter (exact at a witness). */
+static int side_is_plain(const expr_t e, const case_t *c)
+{
+    int k;
+    if (side_is_constant(e)) return 1;
+    if (e->kind == EXPR_VAR && expr_scope_lookup(c->scope, e->name, &k, NULL) == 0) return 1;
+    return 0;
+}
+
+/* fc_ball_str (the digits rule, an exact value without trailing zeros) with
+ * the typographic signs: " ± " and a leading minus U+2212. */
+static char *ball_text(const arb_t x, slong prec)
+{
+    char *s = fc_ball_str(x, prec), *out = flint_malloc(2 * strlen(s) + 8);
+    size_t i, k = 0, n = strlen(s);
+    for (i = 0; i < n; i++) {
+        if (strncmp(s + i, "+/-", 3) == 0) {
+            memcpy(out + k, "\xc2\xb1", 2);
+            k += 2;
+            i += 2;
+        } else if (s[i] == '-' && (i == 0 || s[i - 1] == '[')) {
+            memcpy(out + k, "\xe2\x88\x92", 3);
+            k += 3;
+        } else
+            out[k++] = s[i];
+    }
+    out[k] = '\0';
+    flint_free(s);
+    return out;
+}
+
+/* "NAME = value" of a side, or "NAME is not defined there". */
+static char *side_value(const expr_t e, const case_t *c, arb_srcptr box, slong prec)
+{
+    arb_t a;
+    char *u = expr_to_unicode(e), *v, *r;
+    expr_status st;
+    arb_init(a);
+    st = expr_eval_once(a, NULL, e, c->scope, box, prec);
+    if (st == EXPR_DEFINED) {
+        v = ball_text(a, prec);
+        r = fc_printf("%s = %s", u, v);
+        flint_free(v);
+    } else
+        r = fc_printf("%s is %s there", u, st == EXPR_UNDEFINED ? "not defined" : "not certified defined");
+    arb_clear(a);
     flint_free(u);
     return r;
 }
 
+char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong prec, const char *who)
+{
+    expr_tv_t t = EXPR_TV_UNKNOWN;
+    const expr_node *n = e;
+    expr_t def;
+    char *u, *r, *vals = NULL;
+    const char *verdict;
+
+    if (e->kind == EXPR_TRUE || e->kind == EXPR_FALSE)
+        return fc_printf("The %s is the constant %s: it is %s at every point.", who,
+                         e->kind == EXPR_TRUE ? "true" : "false", e->kind == EXPR_TRUE ? "true" : "false");
+    expr_eval_once(NULL, &t, e, c->scope, box, prec);
+    verdict = t == EXPR_TV_TRUE ? "true" : t == EXPR_TV_FALSE ? "false" : "not decided";
+    u = expr_to_unicode(e);
+    if (n->kind == EXPR_VAR && expr_scope_lookup(c->scope, n->name, NULL, &def) == 2) {
+        char *d = expr_to_unicode(def);
+        char *t2 = fc_printf("%s (%s)", u, d);
+        flint_free(u);
+        flint_free(d);
+        u = t2;
+        n = def;
+    }
+    if (n->kind >= EXPR_LT && n->kind <= EXPR_NE) {
+        /* the values of its non-trivial sides (a number or a parameter shows itself) */
+        int k;
+        for (k = 0; k < 2; k++) {
+            char *sv, *t3;
+            if (side_is_plain(n->args[k], c)) continue;
+            sv = side_value(n->args[k], c, box, prec);
+            t3 = vals ? fc_printf("%s and %s", vals, sv) : fc_strdup(sv);
+            flint_free(vals);
+            flint_free(sv);
+            vals = t3;
+        }
+    }
+    if (vals)
+        r = fc_printf("The %s %s is %s there: %s.", who, u, verdict, vals);
+    else
+        r = fc_printf("The %s %s is %s there.", who, u, verdict);
+    flint_free(vals);
+    flint_free(u);
+    return r;
+}
 
 void claim_set_witness(claim_result *out, int n, const char *const *names, const fmpq *values)
 {

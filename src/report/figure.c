@@ -19,8 +19,14 @@ static const report_figure_rgb fig_okabe_ito[7] = {
 };
 
 static const report_figure_rgb fig_none_fill = {0.94, 0.94, 0.94};
-static const report_figure_rgb fig_undec_fill = {0.80, 0.80, 0.80};
-static const report_figure_rgb fig_undec_line = {0.42, 0.42, 0.42};
+/* undecided: white with near-black diagonal lines, a pattern no region's
+ * flat colour (grey #999999 included) can be mistaken for, visible at 100 %
+ * in print (0.55 pt lines 2.6 pt apart, the group outlined) */
+static const report_figure_rgb fig_undec_fill = {1.00, 1.00, 1.00};
+static const report_figure_rgb fig_undec_line = {0.10, 0.10, 0.10};
+static const report_figure_rgb fig_back_fill = {0.80, 0.80, 0.80};
+#define FIG_UNDEC_SPACING 2.6
+#define FIG_UNDEC_WIDTH 0.55
 static const report_figure_rgb fig_pend_fill = {1.00, 0.88, 0.88};
 static const report_figure_rgb fig_pend_line = {0.85, 0.20, 0.20};
 static const report_figure_rgb fig_ink = {0.10, 0.10, 0.10};
@@ -259,10 +265,15 @@ fig_hatch_rect(canvas *c, const double b[4], report_figure_rgb fill, report_figu
     canvas_rect(c, b[0], b[1], b[2], b[3]);
     canvas_fill(c);
     fig_stroke_colour(c, line);
-    canvas_set_line_width(c, 0.5);
+    canvas_set_line_width(c, cross ? 0.5 : FIG_UNDEC_WIDTH);
     canvas_hatch(c, fig_rect_path, (void *) b, b, spacing, M_PI / 4);
     if (cross)
         canvas_hatch(c, fig_rect_path, (void *) b, b, spacing, -M_PI / 4);
+    else
+    {
+        canvas_rect(c, b[0], b[1], b[2], b[3]);
+        canvas_stroke(c);
+    }
 }
 
 static void
@@ -280,7 +291,7 @@ fig_draw_swatch(canvas *c, const fig_entry *e, double x, double y, double k)
             canvas_fill(c);
             break;
         case FIG_SW_UNDEC:
-            fig_hatch_rect(c, b, fig_undec_fill, fig_undec_line, 0, 3.0);
+            fig_hatch_rect(c, b, fig_undec_fill, fig_undec_line, 0, FIG_UNDEC_SPACING);
             break;
         case FIG_SW_PEND:
             fig_hatch_rect(c, b, fig_pend_fill, fig_pend_line, 1, 3.5);
@@ -365,7 +376,7 @@ fig_draw_cells(canvas *c, const report_figure_spec *s, const fig_map *m,
 
     /* Background in the undecided grey: edges between a region and an
      * undecided strip then blend the two colours and nothing lighter. */
-    fig_fill_colour(c, fig_undec_fill);
+    fig_fill_colour(c, fig_back_fill);
     canvas_rect(c, m->px, m->py, m->pw, m->ph);
     canvas_fill(c);
 
@@ -401,10 +412,17 @@ fig_draw_cells(canvas *c, const report_figure_spec *s, const fig_map *m,
             fig_group_path(c, &g);
             canvas_fill(c);
             fig_stroke_colour(c, pend ? fig_pend_line : fig_undec_line);
-            canvas_set_line_width(c, 0.5);
-            canvas_hatch(c, fig_group_path, &g, box, pend ? 4.0 : 3.5, M_PI / 4);
+            canvas_set_line_width(c, pend ? 0.5 : FIG_UNDEC_WIDTH);
+            canvas_hatch(c, fig_group_path, &g, box, pend ? 4.0 : FIG_UNDEC_SPACING, M_PI / 4);
             if (pend)
                 canvas_hatch(c, fig_group_path, &g, box, 4.0, -M_PI / 4);
+            else
+            {
+                /* outlined, so that a strip one cell wide shows at print size */
+                canvas_set_line_width(c, 0.35);
+                fig_group_path(c, &g);
+                canvas_stroke(c);
+            }
         }
         i = j;
     }

@@ -387,6 +387,15 @@ report_ml_name_box(report_ml_box *out, const report_ml_ctx *x, const char *name,
         return;
     }
     ml_letters(base, name, n);
+    if (n >= 2 && strlen(base) == n && strncmp(base, name, n) == 0 && strchr(name + n, '_') != NULL)
+    {
+        /* a word with a suffix (paradox_possible, no_wedging): a name, not a
+           letter with a subscript; shown whole */
+        ml_text(out, x, name, size);
+        flint_free(base);
+        flint_free(sub);
+        return;
+    }
     ml_text(out, x, base, size);
     sub[0] = '\0';
     if (d > 0)
@@ -784,7 +793,7 @@ ml_level(const expr_t e)
     case EXPR_XOR: return L_XOR;
     case EXPR_IMPLIES: return L_IMPL;
     case EXPR_IFF: return L_IFF;
-    case EXPR_RANGE: return L_LOW;
+    case EXPR_RANGE: case EXPR_EXISTS: case EXPR_FORALL: return L_LOW;
     case EXPR_FUNC:
         return L_ATOM;
     default: return L_ATOM;
@@ -951,6 +960,20 @@ ml_starts_numeric(const expr_t e)
     }
 }
 
+/* 1 if the layout of E starts with a minus sign (−x, −3, (−m)·g). */
+static int
+ml_starts_neg(const expr_t e)
+{
+    switch (e->kind)
+    {
+    case EXPR_NEG: return 1;
+    case EXPR_NUM: return fmpq_sgn(e->num) < 0;
+    case EXPR_BALL: return arb_is_negative(e->ball);
+    case EXPR_MUL: case EXPR_POW: return ml_starts_neg(e->args[0]);
+    default: return 0;
+    }
+}
+
 /* 1 if the layout of E ends with a function argument written without
  * parentheses (sin θ), so that a following factor needs a space. */
 static int
@@ -1027,6 +1050,14 @@ ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double siz
         ml_child(out, x, l, size, L_MUL);
         /* products associate: a (b c) is shown a b c; sums and signs bracketed */
         ml_child(&b, x, r, size, r->kind == EXPR_MUL ? L_MUL : L_POW);
+        if (ml_level(r) >= (r->kind == EXPR_MUL ? L_MUL : L_POW) && ml_starts_neg(r))
+        {
+            /* a factor starting with a sign, x·(−m g), is bracketed */
+            ml_fence(&b, x, "(", ")", size);
+            ml_space(out, 0.06 * size);
+            ml_hcat(out, &b);
+            return;
+        }
         if (ml_starts_numeric(r) && ml_level(r) != L_NEG)
             ml_binop(out, x, "·", size);
         else if (r->kind == EXPR_FUNC || ml_level(r) < L_POW || (r->kind == EXPR_POW && r->args[0]->kind == EXPR_FUNC))
@@ -1102,6 +1133,29 @@ ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double siz
         ml_layout(&b, x, e->args[1], size);
         ml_hcat(out, &b);
         return;
+    case EXPR_EXISTS: case EXPR_FORALL:
+    {
+        /* ∃ θ ∈ [a, b]: P */
+        report_ml_box iv;
+        ml_text(out, x, e->kind == EXPR_EXISTS ? "∃" : "∀", size);
+        ml_space(out, 0.1 * size);
+        ml_layout(&a, x, e->args[0], size);
+        ml_hcat(out, &a);
+        ml_binop(out, x, "∈", size);
+        ml_layout(&iv, x, e->args[1], size);
+        ml_text_cat(&iv, x, ",", size);
+        ml_space(&iv, 0.2 * size);
+        ml_layout(&b, x, e->args[2], size);
+        ml_hcat(&iv, &b);
+        ml_text_cat(out, x, "[", size);
+        ml_hcat(out, &iv);
+        ml_text_cat(out, x, "]", size);
+        ml_text_cat(out, x, ":", size);
+        ml_space(out, 0.25 * size);
+        ml_child(&b, x, e->args[3], size, L_NOT);
+        ml_hcat(out, &b);
+        return;
+    }
     default:
         ml_text(out, x, "?", size);
         return;
@@ -1124,6 +1178,180 @@ report_ml_def_box(report_ml_box *out, const report_ml_ctx *x, const char *name, 
     ml_binop(out, x, "=", size);
     report_ml_expr_box(&r, x, e, size);
     ml_hcat(out, &r);
+}
+
+/* ------------------------------------------------------------ broken lines */
+
+/* The pieces of E at its top level, each an operator (NULL for the first)
+ * and an operand laid out as it is inside E: the terms of a sum, the
+ * operands of a chain of one connective, the two sides of a comparison
+ * (each broken further when it is a sum).  Appended to P[*N..MAX). */
+typedef struct
+{
+    const char *op;
+    report_ml_box b;
+} ml_piece;
+
+static void ml_pieces(ml_piece *p, int *n, int max, const report_ml_ctx *x, const expr_t e, double size,
+                      const char *op, int req);
+
+static void
+ml_piece_add(ml_piece *p, int *n, int max, const report_ml_ctx *x, const expr_t e, double size,
+             const char *op, int req, int fence_neg)
+{
+    if (*n >= max)
+        return;
+    p[*n].op = op;
+    ml_child(&p[*n].b, x, e, size, req);
+    if (fence_neg && ml_level(e) == L_NEG)
+        ml_fence(&p[*n].b, x, "(", ")", size);
+    (*n)++;
+}
+
+static void
+ml_pieces(ml_piece *p, int *n, int max, const report_ml_ctx *x, const expr_t e, double size, const char *op,
+          int req)
+{
+    if (*n + 2 >= max)
+    {
+        ml_piece_add(p, n, max, x, e, size, op, req, 0);
+        return;
+    }
+    switch (e->kind)
+    {
+    case EXPR_ADD: case EXPR_SUB:
+        if (req > L_ADD)
+            break;
+        ml_pieces(p, n, max, x, e->args[0], size, op, L_ADD);
+        ml_piece_add(p, n, max, x, e->args[1], size, e->kind == EXPR_ADD ? "+" : "−",
+                     e->kind == EXPR_ADD ? L_ADD : L_MUL, 1);
+        return;
+    case EXPR_AND: case EXPR_OR:
+    {
+        int k = e->kind, i;
+        if (req > ml_level(e))
+            break;
+        for (i = 0; i < 2; i++)
+        {
+            expr_t c = e->args[i];
+            int cl = ml_level(c), logic = cl >= L_IFF && cl <= L_AND;
+            const char *o = i == 0 ? op : (k == EXPR_AND ? "∧" : "∨");
+            if ((int) c->kind == k)
+                ml_pieces(p, n, max, x, c, size, o, ml_level(e));
+            else
+                ml_piece_add(p, n, max, x, c, size, o, (cl < ml_level(e) || logic) ? L_ATOM + 1 : 0, 0);
+        }
+        return;
+    }
+    case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: case EXPR_EQ: case EXPR_NE:
+    {
+        static const char *ops[] = {"<", "≤", ">", "≥", "=", "≠"};
+        if (req > L_CMP)
+            break;
+        ml_pieces(p, n, max, x, e->args[0], size, op, L_ADD);
+        ml_pieces(p, n, max, x, e->args[1], size, ops[e->kind - EXPR_LT], L_ADD);
+        return;
+    }
+    default:
+        break;
+    }
+    ml_piece_add(p, n, max, x, e, size, op, req, 0);
+}
+
+#define ML_MAX_PIECES 256
+
+int
+report_ml_lines(report_ml_box **out, const report_ml_ctx *x, const report_ml_box *head, const expr_t e,
+                double size, double width, double indent)
+{
+    double sz;
+    int attempt;
+    expr_t s = report_ml_simplify(e);
+
+    *out = NULL;
+    for (attempt = 0; attempt < 4; attempt++)
+    {
+        ml_piece *p = flint_calloc(ML_MAX_PIECES, sizeof(ml_piece));
+        report_ml_box *lines;
+        int n = 0, nl = 0, i, fits = 1;
+        double scale;
+
+        sz = size * (1.0 - 0.1 * attempt);
+        scale = sz / size;
+        if (p == NULL)
+            abort();
+        ml_pieces(p, &n, ML_MAX_PIECES, x, s, sz, NULL, 0);
+        lines = flint_calloc(n + 1, sizeof(report_ml_box));
+        if (lines == NULL)
+            abort();
+        /* the head, scaled: its items re-sized */
+        for (i = 0; i < head->n; i++)
+        {
+            report_ml_item *it = ml_push(&lines[0], head->items[i].kind);
+            *it = head->items[i];
+            it->x *= scale; it->y *= scale; it->size *= scale;
+            if (it->kind == REPORT_ML_LINE || it->kind == REPORT_ML_RULE)
+            {
+                it->x1 *= scale;
+                it->y1 *= scale;
+            }
+            if (it->text)
+                it->text = ml_strdup(it->text);
+        }
+        lines[0].w = head->w * scale;
+        lines[0].asc = head->asc * scale;
+        lines[0].desc = head->desc * scale;
+        nl = 1;
+        for (i = 0; i < n; i++)
+        {
+            report_ml_box piece;
+            report_ml_box_init(&piece);
+            if (p[i].op)
+            {
+                ml_text_cat(&piece, x, p[i].op, sz);
+                ml_space(&piece, 0.22 * sz);
+            }
+            ml_hcat(&piece, &p[i].b);
+            /* a new line when the piece does not fit (never for the first piece) */
+            if (i > 0 && lines[nl - 1].w + 0.22 * sz + piece.w > width)
+            {
+                report_ml_box_init(&lines[nl]);
+                ml_space(&lines[nl], indent * scale);
+                nl++;
+            }
+            else if (p[i].op)
+                ml_space(&lines[nl - 1], 0.22 * sz);
+            ml_hcat(&lines[nl - 1], &piece);
+            if (lines[nl - 1].w > width)
+                fits = 0;
+        }
+        flint_free(p);
+        if (fits || attempt == 3)
+        {
+            expr_free(s);
+            *out = lines;
+            return nl;
+        }
+        for (i = 0; i < nl; i++)
+            report_ml_box_clear(&lines[i]);
+        flint_free(lines);
+    }
+    expr_free(s);
+    return 0;
+}
+
+/* A word in the text face (a region's name, "claim:"), for heads of lines. */
+void
+report_ml_text_box(report_ml_box *out, const report_ml_ctx *x, const char *text, double size)
+{
+    ml_text(out, x, text, size);
+}
+
+void
+report_ml_hcat(report_ml_box *a, report_ml_box *b, double gap)
+{
+    ml_space(a, gap);
+    ml_hcat(a, b);
 }
 
 /* ------------------------------------------------------------ context, text, drawing */

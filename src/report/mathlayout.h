@@ -19,7 +19,9 @@
  * (report_ml_set_display; a case's [display] section, case_display.h), else the
  * default: a Greek name becomes its letter, a trailing "dot"/"ddot" an
  * accent (thetadot -> θ̇, xddot -> ẍ), trailing digits and a "_suffix" a
- * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1).
+ * subscript (theta0 -> θ₀, mu_min -> μ_min, r_Lambda1 -> r_Λ1); a word of
+ * two or more Latin letters before a "_suffix" is a name shown whole
+ * (paradox_possible, no_wedging).
  *
  * Before layout an expression is simplified for display only (report_ml_simplify):
  * 0·x, x·1, x + 0, x − 0, x/1, x^1, −(−x), a + (−b), and terms of a sum that
@@ -105,6 +107,20 @@ int report_ml_display_box(report_ml_box *out, const report_ml_ctx *x, const char
 /* An report_ml_display_fn giving the [display] strings of a case (ARG: case_t *):
  * report_ml_set_display(&ctx, report_ml_display_case, (void *) c). */
 const char *report_ml_display_case(void *case_ptr, const char *name);
+
+/* "HEAD E" broken into lines of at most WIDTH points at the top-level
+ * operators of E (simplified first): the terms of a sum, the operands of a
+ * chain of ∧ or ∨, the sides of a comparison; each continuation line starts
+ * INDENT points in, with its operator.  When a piece is wider than WIDTH
+ * the whole is laid out again at a size up to 30 % smaller.  *OUT gets a
+ * flint_malloc'd array of boxes (clear each, flint_free the array); returns
+ * their number (>= 1).  HEAD is copied (e.g. "B =", laid out at SIZE). */
+int report_ml_lines(report_ml_box **out, const report_ml_ctx *x, const report_ml_box *head, const expr_t e,
+                    double size, double width, double indent);
+/* A run of text in the regular face (a word before a formula). */
+void report_ml_text_box(report_ml_box *out, const report_ml_ctx *x, const char *text, double size);
+/* Appends B to A after a space of GAP points (B cleared). */
+void report_ml_hcat(report_ml_box *a, report_ml_box *b, double gap);
 
 /* The unit written in a case file (m/s^2, kg*m^2/s, 1/s, N m) in the usual
  * notation (m/s², kg·m²/s, 1/s, N·m); newly allocated (flint_free()).  Returns

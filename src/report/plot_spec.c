@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include "base/fc_str.h"
 #include "report/plot_spec.h"
 #include "report/mathlayout.h"
 #include "claim/claim.h"
@@ -156,34 +158,186 @@ int report_plot_spec_build(report_plot_spec *ps, const run_results *res, int k)
     return rc;
 }
 
+/* 1 if expressions A and B print the same (definitions not expanded). */
+static int same_text(const expr_t a, const expr_t b)
+{
+    char *p = expr_to_text(a), *q = expr_to_text(b);
+    int r = p && q && strcmp(p, q) == 0;
+    flint_free(p);
+    flint_free(q);
+    return r;
+}
+
+/* The region of plot pl that is the set of predicate e: e names it, or
+ * prints as its predicate, or names a definition that does; else -1. */
+static int region_of(const case_t *c, const case_plot *pl, const expr_t e)
+{
+    int r;
+    const expr_node *d = NULL;
+    if (e->kind == EXPR_VAR) {
+        int k = case_def_index(c, e->name);
+        if (k >= 0) d = c->defs[k].e;
+    }
+    for (r = 0; r < pl->nregions; r++) {
+        const case_def *rg = &c->regions[pl->regions[r]];
+        if ((e->kind == EXPR_VAR && strcmp(e->name, rg->name) == 0) || same_text(e, rg->e)
+            || (d && same_text((expr_t) d, rg->e)))
+            return r;
+    }
+    return -1;
+}
+
+/* 1 if colour K is one of plot pl's region colours. */
+static int colour_used(const case_plot *pl, report_figure_rgb k)
+{
+    int r;
+    for (r = 0; r < pl->nregions; r++) {
+        report_figure_rgb q = report_plot_spec_colour(pl->colours ? pl->colours[r] : NULL, r);
+        if (fabs(q.r - k.r) + fabs(q.g - k.g) + fabs(q.b - k.b) < 0.02) return 1;
+    }
+    return 0;
+}
+
+/* The first of CAND (hex colours) that plot pl (may be NULL) does not use
+ * and that is not AVOID. */
+static int near(report_figure_rgb a, report_figure_rgb b)
+{
+    return fabs(a.r - b.r) + fabs(a.g - b.g) + fabs(a.b - b.b) < 0.02;
+}
+
+static report_figure_rgb free_colour(const case_plot *pl, const char *const *cand, int n, const report_figure_rgb *avoid,
+                                     const report_figure_rgb *avoid2)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        report_figure_rgb k = report_plot_spec_colour(cand[i], 0);
+        if (pl && colour_used(pl, k)) continue;
+        if ((avoid && near(*avoid, k)) || (avoid2 && near(*avoid2, k))) continue;
+        return k;
+    }
+    return report_plot_spec_colour(cand[n - 1], 0);
+}
+
+static report_figure_rgb tint(report_figure_rgb k, double t)   /* towards white by T */
+{
+    k.r += (1 - k.r) * t;
+    k.g += (1 - k.g) * t;
+    k.b += (1 - k.b) * t;
+    return k;
+}
+
+int report_plot_spec_main_plot(const run_results *res, int x, int y, int *transposed)
+{
+    int k;
+    *transposed = 0;
+    for (k = 0; k < res->nplots; k++) {
+        const case_plot *pl = res->plots[k].plot;
+        if (!pl || !res->plots[k].ok) continue;
+        if (pl->x == x && pl->y == y) return k;
+        if (y >= 0 && pl->x == y && pl->y == x) { *transposed = 1; return k; }
+    }
+    return -1;
+}
+
 int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, int k, int depth)
 {
     /* the legend in words from the claim's kind (no internal names): the
-       paving's labels are 0 "they agree", 1 claim true and model false,
-       2 model true and claim false */
-    static const char *eq[3] = {"claim and model agree (both hold or neither)",
-                                "claim holds, model does not",
-                                "model holds, claim does not"};
-    static const char *imp[3] = {"claim \xe2\x87\x92 model holds",
-                                 "claim holds, model does not (counterexample)",
-                                 "model holds, claim does not (allowed)"};
-    static const char *impby[3] = {"model \xe2\x87\x92 claim holds",
-                                   "claim holds, model does not (allowed)",
-                                   "model holds, claim does not (counterexample)"};
-    static const char *tnames[2] = {"the model holds for some value", "the model fails for every value"};
-    static const char *colours[3] = {"#009e73", "#d55e00", "#cc79a7"};
-    static const char *tcolours[2] = {"#e69f00", "#56b4e9"};
+       paving's labels are 0 both hold, 1 claim only, 2 model only, 3 neither */
+    static const char *strong[] = {"#d55e00", "#cc79a7", "#aa3377", "#e69f00", "#882255", "#0072b2"};
+    static const char *calm[] = {"#0072b2", "#56b4e9", "#009e73", "#e69f00", "#cc79a7", "#f0e442"};
     const claim_result *rc = &res->claims[k];
+    const case_t *c = res->c;
     case_claim_kind kind = rc->claim->kind;
-    int thr = kind == CASE_CLAIM_THRESHOLD;
-    const char *const *names = thr ? tnames : kind == CASE_CLAIM_IMPLIES ? imp
-                             : kind == CASE_CLAIM_IMPLIED_BY ? impby : eq;
-    char title[256];
+    const case_plot *main = NULL;
+    int mk, tr = 0, r, rg = -1, bad1, bad2, rcode;
+    char *names[4], *over = NULL;
+    const char *names_c[4];
+    char colours[4][8];
+    const char *colp[4];
+    report_figure_rgb m, x1, x2, neither = {0.93, 0.93, 0.93};
+
     if (!rc->has_paving) return -1;
-    snprintf(title, sizeof title, thr ? "Claim %s: where the model holds" :
-             "Claim %s: where the claim and the model agree", rc->claim->name);
-    return build(ps, res, &rc->pave, thr ? 2 : 3, (const char **) names, thr ? tcolours : colours, title, NULL,
-                 NULL, rc->x, rc->y, rc->x_lo, rc->x_hi, rc->y_lo, rc->y_hi, depth, 1);
+    mk = report_plot_spec_main_plot(res, rc->x, rc->y, &tr);
+    if (mk >= 0) main = res->plots[mk].plot;
+    /* the model's set in the main plot's colour when it is one of its regions */
+    if (main && (rg = region_of(c, main, rc->claim->model)) >= 0)
+        m = report_plot_spec_colour(main->colours ? main->colours[rg] : NULL, rg);
+    else
+        m = free_colour(main, calm, 6, NULL, NULL);
+    bad1 = kind != CASE_CLAIM_IMPLIED_BY && kind != CASE_CLAIM_THRESHOLD;   /* claim only refutes */
+    bad2 = kind != CASE_CLAIM_IMPLIES;                                      /* model only refutes */
+    if (bad1) {
+        x1 = free_colour(main, strong, 6, &m, NULL);
+        x2 = bad2 ? free_colour(main, strong, 6, &m, &x1) : tint(m, 0.55);
+    } else {
+        /* the counterexample colour first, the allowed one of another hue */
+        x2 = bad2 ? free_colour(main, strong, 6, &m, NULL) : tint(m, 0.55);
+        x1 = tint(free_colour(main, calm, 6, &m, &x2), 0.45);
+    }
+    if (x1.r == m.r && x1.g == m.g && x1.b == m.b) x1 = tint(x1, 0.5);
+    if (kind == CASE_CLAIM_THRESHOLD && rc->claim->nover == 1)
+        over = report_ml_name_plain(c->params[rc->claim->over[0]].name);
+    names[0] = fc_strdup("both hold");
+    switch (kind) {
+    case CASE_CLAIM_IMPLIES:
+        names[1] = fc_strdup("claim only: counterexample to claim \xe2\x87\x92 model");
+        names[2] = fc_strdup("model only (claim \xe2\x87\x92 model allows it)");
+        break;
+    case CASE_CLAIM_IMPLIED_BY:
+        names[1] = fc_strdup("claim only (model \xe2\x87\x92 claim allows it)");
+        names[2] = fc_strdup("model only: counterexample to model \xe2\x87\x92 claim");
+        break;
+    case CASE_CLAIM_THRESHOLD:
+        names[1] = fc_printf("claim only (allowed: the model needs to hold for some %s only)", over ? over : "value");
+        names[2] = fc_strdup("model only: counterexample (the claim fails where the model holds)");
+        break;
+    default:
+        names[1] = fc_strdup("claim only: counterexample to claim \xe2\x87\x94 model");
+        names[2] = fc_strdup("model only: counterexample to claim \xe2\x87\x94 model");
+        break;
+    }
+    names[3] = fc_strdup("neither holds");
+    flint_free(over);
+    {
+        report_figure_rgb col[4];
+        col[0] = m; col[1] = x1; col[2] = x2; col[3] = neither;
+        for (r = 0; r < 4; r++) {
+            snprintf(colours[r], sizeof colours[r], "#%02x%02x%02x", (int) (col[r].r * 255 + 0.5),
+                     (int) (col[r].g * 255 + 0.5), (int) (col[r].b * 255 + 0.5));
+            colp[r] = colours[r];
+            names_c[r] = names[r] ? names[r] : "?";
+        }
+    }
+    rcode = build(ps, res, &rc->pave, 4, names_c, colp, NULL, NULL, NULL, rc->x, rc->y, rc->x_lo, rc->x_hi,
+                  rc->y_lo, rc->y_hi, depth, 1);
+    for (r = 0; r < 4; r++) flint_free(names[r]);
+    if (rcode != 0) return rcode;
+    if (tr) {
+        /* the main plot's orientation: x and y exchanged */
+        long i;
+        double t;
+        char *l;
+        for (i = 0; i < (long) ps->spec.ncells; i++) {
+            report_figure_cell *cc = ps->cells + i;
+            t = cc->x_lo; cc->x_lo = cc->y_lo; cc->y_lo = t;
+            t = cc->x_hi; cc->x_hi = cc->y_hi; cc->y_hi = t;
+        }
+        t = ps->spec.x_lo; ps->spec.x_lo = ps->spec.y_lo; ps->spec.y_lo = t;
+        t = ps->spec.x_hi; ps->spec.x_hi = ps->spec.y_hi; ps->spec.y_hi = t;
+        l = ps->x_label; ps->x_label = ps->y_label; ps->y_label = l;
+        ps->spec.x_label = ps->x_label;
+        ps->spec.y_label = ps->y_label;
+        ps->transposed = 1;
+    }
+    if (main) {
+        /* the main plot's axis labels, when it has its own */
+        const char *lx = main->x_label, *ly = main->y_label;
+        if (lx && lx[0]) { flint_free(ps->x_label); ps->x_label = report_plot_spec_axis_label(c, lx, main->x); }
+        if (ly && ly[0]) { flint_free(ps->y_label); ps->y_label = report_plot_spec_axis_label(c, ly, main->y); }
+        ps->spec.x_label = ps->x_label;
+        ps->spec.y_label = ps->y_label;
+    }
+    return 0;
 }
 
 void report_plot_spec_clear(report_plot_spec *ps)

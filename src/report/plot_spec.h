@@ -13,14 +13,23 @@ typedef struct {
     char **names, **legend;
     char *x_label, *y_label, *title, *caption;
     int nregions;
+    int transposed;     /* a claim's figure drawn with x and y exchanged (the main plot's orientation) */
 } report_plot_spec;
 
 /* Builds the figure of plot k of res (cells in plot coordinates, legend with
  * the certified area bounds rounded outward). Returns 0 or -1 (memory). */
 int report_plot_spec_build(report_plot_spec *ps, const run_results *res, int k);
-/* The same for the paving that decided claim k (if it has one; -1 if not). */
+/* The same for the paving of claim k's four categories (if it has one; -1
+ * if not): the legend in words from the claim's kind, the model's set in
+ * its region's colour when it is a region of the main plot (the first
+ * plot over the claim's two parameters), counterexample categories in
+ * colours that plot does not use, and that plot's orientation (x and y
+ * exchanged when it has them the other way round: ps->transposed). */
 int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, int k, int depth);
 void report_plot_spec_clear(report_plot_spec *ps);
+/* The index of the first plot of res over parameters x and y (either order;
+ * *transposed = 1 when its x is y), or -1. */
+int report_plot_spec_main_plot(const run_results *res, int x, int y, int *transposed);
 
 /* Helpers: "#rrggbb" (else palette colour i); "[lo, hi]" rounded outward
  * (fc_ball_bound_d); axis label (the

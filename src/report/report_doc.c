@@ -580,6 +580,28 @@ report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double size
     flint_free(head);
 }
 
+void
+report_doc_math(report_doc *d, const report_ml_box *lines, int n, double indent, double size)
+{
+    int i;
+    double gap = 0.3 * size, total = 0;
+
+    for (i = 0; i < n; i++)
+        total += fmax(lines[i].asc + lines[i].desc, REPORT_DOC_LEAD * size) + gap;
+    report_doc_need(d, n <= 4 ? total : fmax(lines[0].asc + lines[0].desc, REPORT_DOC_LEAD * size) * 2);
+    for (i = 0; i < n; i++)
+    {
+        double asc = fmax(lines[i].asc, REPORT_DOC_ASCENT * size);
+        double h = fmax(lines[i].asc + lines[i].desc, REPORT_DOC_LEAD * size);
+        report_doc_need(d, h);
+        report_doc_ink(d);
+        if (report_ml_draw(d->c, &lines[i], report_doc_left() + indent, d->y + asc) != CANVAS_OK)
+            report_doc_fail(d, canvas_status(d->c));
+        d->y += h + gap;
+    }
+    d->y += 0.15 * size;
+}
+
 /* ---- tables ------------------------------------------------------------- */
 
 #define REPORT_DOC_PAD 3.5
@@ -588,7 +610,7 @@ report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double size
  * the rest), else narrow columns keep theirs and wide ones share. */
 static void
 report_doc_columns(canvas *c, int ncols, const char *const *head, const char *const *cells, int nrows,
-             int flex, double size, double *w)
+             int flex, double size, double *w, const report_ml_box *const *hm, const report_ml_box *const *cm)
 {
     double avail = report_doc_width(), total = 0, *nat = flint_calloc(ncols, sizeof(double));
     int *fixed = flint_calloc(ncols, sizeof(int));
@@ -605,12 +627,14 @@ report_doc_columns(canvas *c, int ncols, const char *const *head, const char *co
     for (j = 0; j < ncols; j++)
     {
         canvas_set_font(c, size, 1);
-        nat[j] = canvas_text_width(c, head[j]) + 2 * REPORT_DOC_PAD + 2;
+        nat[j] = (hm && hm[j] ? hm[j]->w : canvas_text_width(c, head[j])) + 2 * REPORT_DOC_PAD + 2;
         canvas_set_font(c, size, 0);
         for (r = 0; r < nrows; r++)
         {
             const char *s = cells[r * ncols + j];
-            if (s)
+            if (cm && cm[r * ncols + j])
+                nat[j] = fmax(nat[j], cm[r * ncols + j]->w + 2 * REPORT_DOC_PAD + 2);
+            else if (s)
                 nat[j] = fmax(nat[j], canvas_text_width(c, s) + 2 * REPORT_DOC_PAD + 2);
         }
         total += nat[j];
@@ -666,23 +690,36 @@ typedef struct
 {
     char **lines;
     int n;
+    const report_ml_box *math;   /* drawn instead of the lines when not NULL */
 } report_doc_cell;
 
 static double
 report_doc_row_prepare(canvas *c, int ncols, const char *const *row, const double *w, double size,
-                 int bold, report_doc_cell *out)
+                 int bold, report_doc_cell *out, const report_ml_box *const *math)
 {
     int j, most = 1;
+    double extra = 0;
 
     canvas_set_font(c, size, bold);
     for (j = 0; j < ncols; j++)
     {
+        out[j].math = math ? math[j] : NULL;
+        if (out[j].math)
+        {
+            /* a typeset cell: one line, taller when its scripts or accents need it */
+            double over = out[j].math->asc - REPORT_DOC_ASCENT * size, under = out[j].math->desc
+                          - (REPORT_DOC_LEAD * 0.92 - REPORT_DOC_ASCENT) * size;
+            out[j].lines = NULL;
+            out[j].n = 0;
+            extra = fmax(extra, fmax(over, 0) + fmax(under, 0));
+            continue;
+        }
         out[j].lines = report_doc_wrap(c, row[j] ? row[j] : "", w[j] - 2 * REPORT_DOC_PAD - 1,
                                  w[j] - 2 * REPORT_DOC_PAD - 1, &out[j].n);
         if (out[j].lines && out[j].n > most)
             most = out[j].n;
     }
-    return most * REPORT_DOC_LEAD * size * 0.92 + 2 * REPORT_DOC_PAD - 1;
+    return most * REPORT_DOC_LEAD * size * 0.92 + 2 * REPORT_DOC_PAD - 1 + (most == 1 ? extra : 0);
 }
 
 static void
@@ -711,6 +748,13 @@ report_doc_row_draw(report_doc *d, int ncols, const report_doc_cell *cell, const
     report_doc_ink(d);
     for (j = 0; j < ncols; j++)
     {
+        if (cell[j].math)
+        {
+            /* the baseline of a one-line text cell, lowered when the box is taller */
+            double base = d->y + REPORT_DOC_PAD - 0.5 + fmax(REPORT_DOC_ASCENT * size, cell[j].math->asc);
+            report_ml_draw(d->c, cell[j].math, x + REPORT_DOC_PAD, base);
+            canvas_set_font(d->c, size, bold);
+        }
         for (k = 0; cell[j].lines && k < cell[j].n; k++)
             report_doc_show(d->c, x + REPORT_DOC_PAD, d->y + REPORT_DOC_PAD - 0.5 + REPORT_DOC_ASCENT * size
                       + k * REPORT_DOC_LEAD * size * 0.92, cell[j].lines[k], size);
@@ -740,20 +784,24 @@ report_doc_table(report_doc *d, int ncols, const char *const *head, const char *
     double *w = flint_calloc(ncols, sizeof(double)), hh;
     report_doc_cell *hc = flint_calloc(ncols, sizeof(report_doc_cell)), *rc = flint_calloc(ncols, sizeof(report_doc_cell));
     const char *const *keys = d->cell_keys;
+    const report_ml_box *const *cm = d->cell_math, *const *hm = d->head_math;
     int r;
 
     d->cell_keys = NULL;
+    d->cell_math = NULL;
+    d->head_math = NULL;
 
     if (w == NULL || hc == NULL || rc == NULL)
     {
         report_doc_fail(d, CANVAS_ERR_MEM);
         goto done;
     }
-    report_doc_columns(d->c, ncols, head, cells, nrows, flex, size, w);
-    hh = report_doc_row_prepare(d->c, ncols, head, w, size, 1, hc);
+    report_doc_columns(d->c, ncols, head, cells, nrows, flex, size, w, hm, cm);
+    hh = report_doc_row_prepare(d->c, ncols, head, w, size, 1, hc, hm);
     for (r = 0; r < nrows; r++)
     {
-        double h = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc);
+        double h = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc,
+                                          cm ? cm + (size_t) r * ncols : NULL);
 
         /* a header never ends a page: it needs its first two rows under it;
            the last two rows stay together (no row alone on a page) */

@@ -6,6 +6,7 @@
 #define FC_REPORT_DOC_H
 
 #include "canvas/canvas_pdf.h"
+#include "report/mathlayout.h"
 
 #define REPORT_DOC_PAGE_W 595.276   /* A4 in points */
 #define REPORT_DOC_PAGE_H 841.890
@@ -49,6 +50,9 @@ typedef struct
     int nfig, ntab, nsec, nsub;   /* figure, table, section and subsection counters */
     const char *const *cell_keys; /* for the next table only: NROWS x NCOLS mark keys
                                      (NULL entries: no link) each cell links to */
+    const report_ml_box *const *cell_math; /* for the next table only: NROWS x NCOLS
+                                     typeset cells drawn instead of the text (NULL entries: the text) */
+    const report_ml_box *const *head_math; /* for the next table only: NCOLS typeset header cells */
 } report_doc;
 
 /* Records the current place as KEY (see report_doc_marks). */
@@ -100,6 +104,10 @@ void report_doc_par(report_doc *d, const char *text, double size, int bold, doub
 
 /* "LHS = RHS" with RHS wrapped in a hanging block after "LHS = ". */
 void report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double size);
+
+/* Typeset lines (report_ml_lines) at INDENT from the left margin, kept
+ * together when they are few, one LEAD apart at least. */
+void report_doc_math(report_doc *d, const report_ml_box *lines, int n, double indent, double size);
 
 /* A table of NROWS x NCOLS UTF-8 cells (row-major; NULL cell = empty) under a
  * bold header row HEAD, columns sized to their content and wrapped when the

@@ -6,6 +6,7 @@
 #include "report/template.h"
 #include "report/figure.h"
 #include "report/plot_spec.h"
+#include "report/mathlayout.h"
 #include "claim/claim.h"
 
 #include <math.h>
@@ -67,21 +68,115 @@ rp_list_clear(rp_list *l)
 }
 
 static char *
-rp_name(const char *name)      /* Unicode name, flint_malloc'd */
+rp_name(const char *name)      /* the name as one line of text (θ̇ for thetadot), flint_malloc'd */
 {
-    char *u = expr_name_unicode(name);
+    char *u = report_ml_name_plain(name);
     char *s = fc_strdup(u ? u : name);
     flint_free(u);
     return s;
 }
 
 static char *
-rp_expr(const expr_t e)        /* Unicode expression, flint_malloc'd */
+rp_expr(const expr_t e)        /* Unicode expression, simplified for display (no 0·x), flint_malloc'd */
 {
-    char *u = e ? expr_to_unicode(e) : NULL;
+    expr_t t = e ? report_ml_simplify(e) : NULL;
+    char *u = t ? expr_to_unicode(t) : NULL;
     char *s = fc_strdup(u ? u : "?");
     flint_free(u);
+    expr_free(t);
     return s;
+}
+
+/* ---- typeset mathematics ---------------------------------------------------- */
+
+/* The layout context of the report: the document's canvas, the case's display names. */
+static report_ml_ctx
+rp_ml(report_doc *d, const run_results *res)
+{
+    report_ml_ctx x;
+    report_ml_ctx_init(&x, report_ml_font_canvas(d->c));
+    report_ml_set_display(&x, report_ml_display_case, (void *) res->c);
+    return x;
+}
+
+/* The head "NAME = " of a definition. */
+static void
+rp_head_def(report_ml_box *h, const report_ml_ctx *x, const char *name, double size)
+{
+    report_ml_box t, sp;
+    report_ml_name_box(h, x, name, size);
+    report_ml_text_box(&t, x, "=", size);
+    report_ml_hcat(h, &t, 0.22 * size);
+    report_ml_box_init(&sp);
+    report_ml_hcat(h, &sp, 0.22 * size);
+}
+
+/* The head "WORD " (a region's name, "Claim:"). */
+static void
+rp_head_word(report_ml_box *h, const report_ml_ctx *x, const char *word, double size)
+{
+    report_ml_box sp;
+    report_ml_text_box(h, x, word, size);
+    report_ml_box_init(&sp);
+    report_ml_hcat(h, &sp, 0.35 * size);
+}
+
+/* HEAD followed by E typeset at SIZE, INDENT from the margin, broken into
+ * lines at E's top-level operators; continuation lines hang under E.
+ * HEAD is cleared. */
+static int
+rp_math(report_doc *d, const run_results *res, report_ml_box *head, const expr_t e, double size, double indent)
+{
+    report_ml_ctx x = rp_ml(d, res);
+    report_ml_box *lines;
+    double width = report_doc_width() - indent;
+    int n, i, fits = 1;
+
+    n = report_ml_lines(&lines, &x, head, e, size, width, head->w < width / 3 ? head->w : 2 * size);
+    for (i = 0; i < n; i++)
+        fits &= lines[i].w <= width + 0.01;
+    if (n > 0 && fits)
+        report_doc_math(d, lines, n, indent, size);
+    for (i = 0; i < n; i++)
+        report_ml_box_clear(&lines[i]);
+    flint_free(lines);
+    report_ml_box_clear(head);
+    return n > 0 && fits ? 0 : -1;
+}
+
+/* "WORD TEXT" as a wrapped paragraph: a formula too wide to typeset (a
+ * piece wider than the line even 30 % smaller), shown as simplified text. */
+static void
+rp_math_text(report_doc *d, const char *word, const expr_t e, double size, double indent)
+{
+    char *t = rp_expr(e), *s = fc_printf("%s %s", word, t ? t : "?");
+    report_doc_par(d, s ? s : word, size, 0, indent, 2 * size);
+    flint_free(s);
+    flint_free(t);
+}
+
+/* A parameter, definition or quantity name typeset (for table cells), flint_malloc'd box. */
+static report_ml_box *
+rp_name_box(report_doc *d, const run_results *res, const char *name, double size)
+{
+    report_ml_ctx x = rp_ml(d, res);
+    report_ml_box *b = flint_malloc(sizeof *b);
+    if (b != NULL)
+        report_ml_name_box(b, &x, name, size);
+    return b;
+}
+
+static void
+rp_boxes_free(report_ml_box **b, int n)
+{
+    int i;
+    for (i = 0; b && i < n; i++)
+        if (b[i])
+        {
+            report_ml_box_clear(b[i]);
+            flint_free(b[i]);
+        }
+    flint_free(b);
 }
 
 /* "[lo, hi]" for fractions lo <= hi, rounded outward. */
@@ -186,6 +281,24 @@ rp_pm(const char *text)
     }
     *q = '\0';
     return out;
+}
+
+/* TEXT as a sentence: " +/- " as " ± ", the first letter a capital, a final
+ * period (the claim module's side texts); flint_malloc'd. */
+static char *
+rp_sentence(const char *text)
+{
+    char *u = rp_pm(text), *s;
+    size_t n;
+
+    if (u == NULL)
+        return NULL;
+    if (u[0] >= 'a' && u[0] <= 'z')
+        u[0] = (char) (u[0] - 'a' + 'A');
+    n = strlen(u);
+    s = n > 0 && u[n - 1] != '.' ? fc_printf("%s.", u) : fc_strdup(u);
+    flint_free(u);
+    return s;
 }
 
 /* ---- numbering, marks and references ---------------------------------------- */
@@ -312,14 +425,23 @@ rp_parameters(report_doc *d, const run_results *res)
         else
             rp_put(&l, rp_expr(p->value));
         rp_puts(&l, p->desc);
-        rp_puts(&l, p->unit);
+        {
+            /* the unit in the usual notation (m/s²), as written if it is not a unit */
+            char *u = report_ml_unit_text(p->unit ? p->unit : "");
+            rp_put(&l, u ? u : fc_strdup(p->unit ? p->unit : ""));
+        }
     }
     rp_oom(d, &l);
     if (!l.oom)
     {
+        report_ml_box **m = flint_calloc(4 * (size_t) c->nparams + 1, sizeof *m);
+        for (i = 0; m && i < c->nparams; i++)
+            m[4 * i] = rp_name_box(d, res, c->params[i].name, REPORT_DOC_TABLE);
         rp_table_caption(d, "The parameters of the case.");
         report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
+        d->cell_math = (const report_ml_box *const *) m;
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
+        rp_boxes_free(m, 4 * c->nparams);
     }
     rp_list_clear(&l);
 }
@@ -342,7 +464,29 @@ rp_definitions(report_doc *d, const run_results *res)
                  REPORT_DOC_BODY, 1, 0, 0);
         for (i = 0; i < n; i++)
         {
-            char *lhs = rp_name(defs[i].name), *rhs = rp_expr(defs[i].e);
+            char *lhs, *rhs = rp_expr(defs[i].e);
+            if (rhs && strlen(rhs) <= 600)
+            {
+                /* typeset: "B = 1 + k cos²θ − sμk sin θ cos θ", "unique: B > 0" */
+                report_ml_ctx x = rp_ml(d, res);
+                report_ml_box h;
+                char *w = fc_printf("%s:", defs[i].name);
+                int ok;
+                if (pass)
+                    rp_head_word(&h, &x, w ? w : defs[i].name, REPORT_DOC_BODY);
+                else
+                    rp_head_def(&h, &x, defs[i].name, REPORT_DOC_BODY);
+                ok = rp_math(d, res, &h, defs[i].e, REPORT_DOC_BODY, 8) == 0;
+                if (!ok && pass)
+                    rp_math_text(d, w ? w : defs[i].name, defs[i].e, REPORT_DOC_BODY, 8);
+                flint_free(w);
+                if (ok || pass)
+                {
+                    flint_free(rhs);
+                    continue;
+                }
+            }
+            lhs = rp_name(defs[i].name);
             if (rhs && strlen(rhs) > 600)
             {
                 /* a generated piecewise table (e.g. a zod_return_map plane): its head only */
@@ -538,8 +682,15 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (!l.oom)
         {
+            report_ml_box **m = flint_calloc(2 * (size_t) ncst + 1, sizeof *m);
+            int r = 0;
+            for (k = 0; m && k < res->points[0].nq; k++)
+                if (chosen[k] && cst[k])
+                    m[2 * r++] = rp_name_box(d, res, res->points[0].qnames[k], REPORT_DOC_TABLE);
             rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
+            d->cell_math = (const report_ml_box *const *) m;
             report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
+            rp_boxes_free(m, 2 * ncst);
         }
         rp_list_clear(&l);
     }
@@ -577,8 +728,18 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                             rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "");
             if (!l.oom)
             {
+                report_ml_box *hm[RP_POINT_COLS + 1] = {0};
+                for (k = 0; k < nc; k++)
+                    hm[k + 1] = rp_name_box(d, res, res->points[0].qnames[idx[from + k]], REPORT_DOC_TABLE);
                 rp_table_caption(d, cap ? cap : "Enclosures at the points.");
+                d->head_math = (const report_ml_box *const *) hm;
                 report_doc_table(d, nc + 1, head, (const char *const *) l.v, res->npoints, -1, REPORT_DOC_TABLE);
+                for (k = 1; k <= nc; k++)
+                    if (hm[k])
+                    {
+                        report_ml_box_clear(hm[k]);
+                        flint_free(hm[k]);
+                    }
             }
             flint_free(cap);
             for (k = 0; k <= nc; k++)
@@ -668,10 +829,18 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
        the full precision (the tables of points say so) */
     if (n > 0 && n <= RP_APPENDIX_ROWS && !l.oom)
     {
+        report_ml_box **m = flint_calloc(3 * (size_t) n + 1, sizeof *m);
+        int r = 0;
+        for (i = 0; m && i < res->npoints; i++)
+            for (k = 0; k < res->points[i].nq; k++)
+                if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                    m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
         rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
                          "that is the same at every point is listed once).");
+        d->cell_math = (const report_ml_box *const *) m;
         report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
+        rp_boxes_free(m, 3 * n);
     }
     rp_list_clear(&l);
     flint_free(chosen);
@@ -841,7 +1010,39 @@ rp_witness_value(const fmpq_t q)
     return v;
 }
 
-/* The paving that decided claim i, with the witness marked, over the claim's box. */
+/* The caption of claim CL's figure (numbered: increments d->nfig). */
+static char *
+rp_claim_caption(report_doc *d, const run_results *res, const claim_result *cl, const report_plot_spec *ps)
+{
+    const claim_result *c = cl;
+    int kind = c->claim->kind, mt = 0, mk = report_plot_spec_main_plot(res, c->x, c->y, &mt);
+    char und[64], rel[64];
+    const char *how;
+
+    fc_ball_bound_d(und, sizeof und, c->pave.undecided + c->pave.pending, 100, 3, 'g', 1);
+    if (kind == CASE_CLAIM_IMPLIES || kind == CASE_CLAIM_IMPLIED_BY)
+    {
+        fc_ball_bound_d(rel, sizeof rel, c->relation_undecided, 100, 3, 'g', 1);
+        how = "The verdict comes from a paving of the implication alone, which stops where one side settles "
+              "it; this figure paves the four categories at the same depth";
+    }
+    else
+    {
+        rel[0] = '\0';
+        how = kind == CASE_CLAIM_THRESHOLD ? "This is the paving that decided the claim (with the exact algebra, "
+              "when the text says so)" : "This is the paving that decided the claim";
+    }
+    return fc_printf("Figure %d: claim %s (%s): where the claim and the model hold, %s. %s (depth %d, %ld cells). "
+                     "Hatched: the category is not decided on those cells, at most %s %% of the box%s%s%s%s.",
+                     ++d->nfig, c->claim->name, claim_status_name(c->status),
+                     mk >= 0 ? "in the axes and colours of the main figure" : "over the claim's box", how, c->depth,
+                     c->pave.ncells, und, c->pave.pending > 0 ? " (with the cells a budget left pending, cross-hatched)"
+                     : "", rel[0] ? "; the implication itself is undecided on at most " : "", rel,
+                     rel[0] ? " %" : "");
+    (void) ps;
+}
+
+/* The paving of claim i's four categories, with the witness marked. */
 static void
 rp_claim_figure(report_doc *d, const run_results *res, int i)
 {
@@ -870,63 +1071,53 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         if (cl->y >= 0 && strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
             wy = rp_witness_value(cl->wq + k);
     }
+    if (ps.transposed)
+    {
+        double t = wx;
+        wx = wy;
+        wy = t;
+    }
     if (cl->y < 0 && isfinite(wx))
         wy = 0.5;
-    if (isfinite(wx) && isfinite(wy))
+    if (isfinite(wx) || isfinite(wy))
     {
+        /* a cross at the witness; a witness giving one coordinate only (a
+           value of the threshold's parameter, for every value of the other)
+           is a line across the plot */
         double dx = 0.025 * (ps.spec.x_hi - ps.spec.x_lo), dy = 0.025 * (ps.spec.y_hi - ps.spec.y_lo);
-        mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
-        nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+        int line = !(isfinite(wx) && isfinite(wy));
         memset(ov, 0, sizeof ov);
+        if (line && isfinite(wy))
+        {
+            mx[0] = ps.spec.x_lo; mx[1] = ps.spec.x_hi; my[0] = my[1] = wy;
+        }
+        else if (line)
+        {
+            mx[0] = mx[1] = wx; my[0] = ps.spec.y_lo; my[1] = ps.spec.y_hi;
+        }
+        else
+        {
+            mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
+            nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+        }
         wlabel = rp_claim_witness(cl);
-        wtext = fc_printf("witness %s", wlabel ? wlabel : "");
+        wtext = fc_printf(line ? "witness %s (the line)" : "witness %s (the cross)", wlabel ? wlabel : "");
         ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = wtext ? wtext : "witness";
         ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
         ov[0].colour.r = ov[1].colour.r = 0;
         ov[0].colour.g = ov[1].colour.g = 0;
         ov[0].colour.b = ov[1].colour.b = 0;
         ps.spec.overlays = ov;
-        ps.spec.noverlays = 2;
+        ps.spec.noverlays = line ? 1 : 2;
     }
-    /* a threshold claim's own boundary (where the claim, a condition on the
-       vertical parameter, changes), sampled by the claim module: drawn for the reader,
-       not part of any proof */
-    {
-        if (cl->y >= 0 && ps.spec.noverlays + 1 < 8)
-            for (nb = 0; nb < cl->nboundary && nb < 6; nb++)
-            {
-                bx[nb][0] = ps.spec.x_lo;
-                bx[nb][1] = ps.spec.x_hi;
-                by[nb][0] = by[nb][1] = cl->boundary[nb];
-            }
-        if (nb > 0)
-        {
-            report_figure_overlay *o2 = ovb;
-            int m = 0;
-            if (ps.spec.noverlays > 0)
-                for (m = 0; m < ps.spec.noverlays; m++)
-                    o2[m] = ov[m];
-            for (k = 0; k < nb; k++, m++)
-            {
-                memset(&o2[m], 0, sizeof o2[m]);
-                o2[m].x = bx[k];
-                o2[m].y = by[k];
-                o2[m].n = 2;
-                o2[m].dashed = 1;
-                o2[m].label = k == 0 ? "claim boundary" : NULL;
-            }
-            ps.spec.overlays = o2;
-            ps.spec.noverlays = m;
-        }
-    }
+    (void) bx; (void) by; (void) ovb; (void) nb;
     if (report_doc_room(d) - 20 < 0.7 * fh)
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
     {
         char *key = fc_printf("cfig:%s", cl->claim->name);
-        char *cap = fc_printf("Figure %d: the paving that decided claim %s (%s). %s", ++d->nfig, cl->claim->name,
-                              claim_status_name(cl->status), ps.spec.caption ? ps.spec.caption : "");
+        char *cap = rp_claim_caption(d, res, cl, &ps);
         if (key)
             report_doc_mark(d, key, d->nfig, NULL, 0);
         ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
@@ -945,6 +1136,70 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     flint_free(wlabel);
     flint_free(wtext);
     report_plot_spec_clear(&ps);
+}
+
+/* The claim's two predicates typeset ("Claim: μ > 4/3", "Model: ∃θ ∈ [0, π/2]: B < 0")
+ * and what is checked between them, in words from the claim's kind. */
+static void
+rp_claim_predicates(report_doc *d, const run_results *res, const claim_result *cl)
+{
+    const case_claim *k = cl->claim;
+    const case_t *c = res->c;
+    report_ml_ctx x;
+    report_ml_box h;
+    expr_t model = NULL;
+    const char *rel = NULL;
+    char *pn = NULL, *s;
+
+    if (k == NULL || k->claim == NULL || k->model == NULL)
+        return;
+    x = rp_ml(d, res);
+    if (k->kind == CASE_CLAIM_THRESHOLD && k->nover == 1 && c->params[k->over[0]].is_range)
+    {
+        const case_param *p = &c->params[k->over[0]];
+        model = expr_quant(EXPR_EXISTS, p->name, expr_copy(p->lo), expr_copy(p->hi), expr_copy(k->model));
+    }
+    rp_head_word(&h, &x, "Claim:", REPORT_DOC_BODY);
+    if (rp_math(d, res, &h, k->claim, REPORT_DOC_BODY, 8) != 0)
+        rp_math_text(d, "Claim:", k->claim, REPORT_DOC_BODY, 8);
+    rp_head_word(&h, &x, "Model:", REPORT_DOC_BODY);
+    if (rp_math(d, res, &h, model ? model : k->model, REPORT_DOC_BODY, 8) != 0)
+        rp_math_text(d, "Model:", model ? model : k->model, REPORT_DOC_BODY, 8);
+    expr_free(model);
+    switch (k->kind)
+    {
+    case CASE_CLAIM_EQUIVALENT:
+        rel = "the claim holds exactly where the model holds (claim \xe2\x87\x94 model) at every point of the box";
+        break;
+    case CASE_CLAIM_IMPLIES:
+        rel = "wherever the claim holds, the model holds (claim \xe2\x87\x92 model); the model may hold "
+              "elsewhere too";
+        break;
+    case CASE_CLAIM_IMPLIED_BY:
+        rel = "wherever the model holds, the claim holds (model \xe2\x87\x92 claim); the claim may hold "
+              "elsewhere too";
+        break;
+    case CASE_CLAIM_IDENTITY:
+        rel = "the two expressions are equal at every point of the box (an identity)";
+        break;
+    case CASE_CLAIM_THRESHOLD:
+        if (k->param >= 0 || cl->y >= 0)
+            pn = rp_name(c->params[k->param >= 0 ? k->param : cl->y].name);
+        break;
+    }
+    if (k->kind == CASE_CLAIM_THRESHOLD)
+    {
+        char *on = k->nover == 1 ? rp_name(c->params[k->over[0]].name) : NULL;
+        s = fc_printf("Checked: for every value of %s, the claim holds exactly when the model holds for some "
+                      "%s in its range.", pn ? pn : "the other parameter", on ? on : "value of the other one");
+        flint_free(on);
+    }
+    else
+        s = fc_printf("Checked: %s.", rel);
+    if (s)
+        report_doc_par(d, s, 9, 0, 0, 0);
+    flint_free(s);
+    flint_free(pn);
 }
 
 static void
@@ -986,6 +1241,7 @@ rp_claims(report_doc *d, const run_results *res)
             report_doc_par(d, s, 9, 0, 0, 0);
             flint_free(s);
         }
+        rp_claim_predicates(d, res, cl);
         s = fc_printf("Verdict: %s.", claim_status_name(cl->status));
         report_doc_par(d, s, REPORT_DOC_BODY, 1, 0, 0);
         flint_free(s);
@@ -1013,18 +1269,14 @@ rp_claims(report_doc *d, const run_results *res)
         }
         if (cl->claim_side && cl->claim_side[0])
         {
-            char *u = rp_pm(cl->claim_side);
-            s = fc_printf("The claim's side at the witness: %s", u ? u : cl->claim_side);
-            flint_free(u);
-            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            s = rp_sentence(cl->claim_side);
+            report_doc_par(d, s ? s : cl->claim_side, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->model_side && cl->model_side[0])
         {
-            char *u = rp_pm(cl->model_side);
-            s = fc_printf("The model's side at the witness: %s", u ? u : cl->model_side);
-            flint_free(u);
-            report_doc_par(d, s, REPORT_DOC_BODY, 0, 0, 12);
+            s = rp_sentence(cl->model_side);
+            report_doc_par(d, s ? s : cl->model_side, REPORT_DOC_BODY, 0, 0, 12);
             flint_free(s);
         }
         if (cl->status == CLAIM_CONSISTENT && !(cl->detail && cl->detail[0]))
