@@ -354,7 +354,7 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
     case OP_EXISTS: case OP_FORALL:   /* the tightening passes of numbers do not search */
         expr_quant_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, st + k, tv + k);
         return;
-    case OP_MAXOF: case OP_MINOF:
+    case OP_MAXOF: case OP_MINOF: case OP_ARGMAX: case OP_ARGMIN: case OP_ROOT:
         expr_quant_extremum_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, y, st + k);
         return;
     default:

@@ -40,6 +40,8 @@ typedef enum {
     OP_IF,         /* x = a ? b : c (a boolean register) */
     OP_MAXOF, OP_MINOF, /* extremum of a function over a range that moves with the box (expr_quant.c):
                            a, b: registers of LO, HI; c: index into quants */
+    OP_ARGMAX, OP_ARGMIN, OP_ROOT, /* the same for argmax / argmin / root (expr_quant.c); root: the
+                           quant has two roots (P, dP/dx) and its qarg is the root number k */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
     OP_TRUE, OP_FALSE, OP_NOT, OP_AND, OP_OR, OP_XOR, OP_IMPLIES, OP_IFF,
@@ -70,6 +72,7 @@ struct expr_prog_struct {
     struct expr_prog_struct **quants;   /* per quantifier: its condition, one parameter more */
     int nquants;
     int qdepth;                         /* deepest nesting of quantifiers */
+    int qarg;                           /* a quant's own program: root()'s root number k (else 0) */
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)
