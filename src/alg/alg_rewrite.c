@@ -351,7 +351,7 @@ static int varying(const expr_t e, rw_t *w, const char **bound, int nb, int dept
         kind = expr_scope_lookup(w->s, e->name, &idx, &def);
         if (kind < 0) return 1;
         if (kind == 0) return !(w->param_value && idx >= 0 && w->param_value[idx]);
-        return def != NULL && varying(def, w, NULL, 0, depth + 1);
+        return def != NULL && varying(def, w, bound, nb, depth + 1);   /* a definition may use the bound name */
     }
     if (e->kind == EXPR_EXISTS || e->kind == EXPR_FORALL) k = 0;
     else if (e->kind == EXPR_FUNC && e->fn == FN_USER && e->nargs >= 2 && e->args[1]->kind == EXPR_VAR) k = 1;
