@@ -211,15 +211,54 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
         fmpq_poly_clear(u);
         fmpq_clear(zero);
     } else {
+        /* at an algebraic point x* (root of the irreducible f): t(x*, g) = 0 implies
+           norm(t)(x*) = 0, i.e. f | norm(t); then some conjugate t(x*, sigma g)
+           vanishes, and if every other conjugate is certified nonzero it is t itself */
         arb_ptr v = _arb_vec_init(CL_NV);
         arb_t y;
+        int may_vanish = 0;
+        slong sig, nsig = WORD(1) << A->F->n, used = 0, gi;
         arb_init(y);
+        for (gi = 0; gi < A->F->n; gi++)   /* conjugates over the generators that occur */
+            if (fmpq_mpoly_degree_si(t, A->F->first + gi, A->ctx) > 0) used |= WORD(1) << gi;
+        if (alg) {
+            fmpq_poly_t nn, f, rem;
+            fmpq_poly_init(nn);
+            fmpq_poly_init(f);
+            fmpq_poly_init(rem);
+            norm_upoly(nn, t, var, A);
+            fmpq_poly_set_fmpz_poly(f, alg->r->fac->p + alg->r->root[alg->k].factor);
+            fmpq_poly_rem(rem, nn, f);
+            may_vanish = fmpq_poly_is_zero(rem);
+            fmpq_poly_clear(nn);
+            fmpq_poly_clear(f);
+            fmpq_poly_clear(rem);
+        }
         for (prec = 64; prec <= 4096 && s == -2; prec *= 2) {
+            int others = 1;
             if (alg) alg_roots_enclosure(v + var, alg->r, alg->k, prec);
-            alg_field_gen_balls(v, A->F, prec);
-            alg_mpoly_eval_balls(y, t, v, A->ctx, prec);
-            if (arb_is_positive(y)) s = 1;
-            else if (arb_is_negative(y)) s = -1;
+            for (sig = nsig - 1; sig >= 0; sig--) {
+                slong i;
+                if (sig & ~used) continue;
+                alg_field_gen_balls(v, A->F, prec);
+                for (i = 0; i < A->F->n; i++)
+                    if ((sig >> i) & 1) arb_neg(v + A->F->first + i, v + A->F->first + i);
+                alg_mpoly_eval_balls(y, t, v, A->ctx, prec);
+                if (sig > 0) {
+                    if (!may_vanish) break;
+                    if (arb_contains_zero(y)) others = 0;
+                    continue;
+                }
+                if (arb_is_positive(y)) s = 1;
+                else if (arb_is_negative(y)) s = -1;
+                else if (may_vanish && others) s = 0;
+            }
+            if (!may_vanish && s == -2) {   /* sig loop broke early: the identity */
+                alg_field_gen_balls(v, A->F, prec);
+                alg_mpoly_eval_balls(y, t, v, A->ctx, prec);
+                if (arb_is_positive(y)) s = 1;
+                else if (arb_is_negative(y)) s = -1;
+            }
         }
         arb_clear(y);
         _arb_vec_clear(v, CL_NV);
@@ -676,6 +715,25 @@ static int formula_false_near_root(const cl_formula *f, alg_roots_struct *roots,
     return ok;
 }
 
+/* Is the formula of some piece certified true at one of 65 rational points
+ * u of its range for every p in the enclosure of root k? */
+static int grid_true_near_root(const cl_formula *fp, int np, alg_roots_struct *roots, slong k, cl_alg *A)
+{
+    fmpq_t u;
+    int j, i, ok = 0;
+    fmpq_init(u);
+    for (j = 0; j < np && !ok; j++)
+        for (i = 0; i <= 64 && !ok; i++) {
+            fmpq_sub(u, fp[j].u1, fp[j].u0);
+            fmpq_mul_si(u, u, i);
+            fmpq_div_2exp(u, u, 6);
+            fmpq_add(u, u, fp[j].u0);
+            ok = formula_near_root(fp + j, u, roots, k, A);
+        }
+    fmpq_clear(u);
+    return ok;
+}
+
 /* The leading coefficient of G in u (a polynomial in p and the generators). */
 static void lead_u(fmpq_mpoly_t lc, const fmpq_mpoly_t G, slong d, cl_alg *A)
 {
@@ -732,13 +790,19 @@ static int piece_critical(fmpq_poly_t R, cl_formula *f, cl_alg *A)
         lead_u(lc, f->G + i, d, A);
         ok = mul_critical(R, lc, A);
         if (ok && d >= 2) ok = alg_discriminant(x, f->G + i, CL_U, A->ctx) == 0 && mul_critical(R, x, A);
+        /* an end value that is zero for every p (a root pinned at the end) is left
+           out: another root reaches that end only as a double root, a root of the
+           discriminant (degree >= 2), and with degree 1 the sign pattern is the
+           leading coefficient's */
         if (ok) {
             fmpq_mpoly_evaluate_one_fmpq(x, f->G + i, CL_U, f->u0, A->ctx);
-            ok = mul_critical(R, x, A);
+            alg_field_reduce(x, A->F, A->ctx);
+            if (!fmpq_mpoly_is_zero(x, A->ctx)) ok = mul_critical(R, x, A);
         }
         if (ok) {
             fmpq_mpoly_evaluate_one_fmpq(x, f->G + i, CL_U, f->u1, A->ctx);
-            ok = mul_critical(R, x, A);
+            alg_field_reduce(x, A->F, A->ctx);
+            if (!fmpq_mpoly_is_zero(x, A->ctx)) ok = mul_critical(R, x, A);
         }
         for (j = 0; j < i && ok; j++) {
             if (fmpq_mpoly_degree_si(f->G + j, CL_U, A->ctx) < 1) continue;
@@ -1072,6 +1136,8 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
                 else if (closed_set && (left || right)) sv = 1;
                 else if (open_set && ((wok[e - 1] && formula_near_root(fp + wpiece[e - 1], wgap + e - 1, roots, ev[e], &A)) ||
                                       (wok[e] && formula_near_root(fp + wpiece[e], wgap + e, roots, ev[e], &A))))
+                    sv = 1;
+                else if (open_set && left && right && grid_true_near_root(fp, np, roots, ev[e], &A))
                     sv = 1;
                 else if (!left && !right) {
                     sv = 0;   /* the formula is certified false on every piece there */
