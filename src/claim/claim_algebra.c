@@ -1189,7 +1189,9 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
         flint_free(out->detail);
         {
             char sub[320], what[96], field[160];
-            int nat = fp[0].nmodel;
+            int nat = fp[0].nmodel, multi = 0;
+            for (j = 0; j < np; j++)
+                if (fp[j].natoms > 1) multi = 1;
             if (trig)
                 snprintf(sub, sizeof sub, "after cutting the range of %s at the multiples of pi/2 (%d piece%s) and "
                          "the substitution u = tan(phi/2) on each, ", oname, np, np == 1 ? "" : "s");
@@ -1216,7 +1218,7 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
                                        "point between consecutive roots (%d points) the model's '%s %s' and the "
                                        "claim were decided and agree.", sub, what, trig ? "u" : oname,
                                        A.pname, field, oname, A.pname, (long) fmpq_poly_degree(R),
-                                       nat > 1 || trig ? ", pairwise resultants" : "", oname, nsamples,
+                                       multi ? ", pairwise resultants" : "", oname, nsamples,
                                        forall ? "forall" : "exists", oname);
         }
         rc = 1;
