@@ -57,6 +57,10 @@ int expr_quant_compile(expr_prog_struct *p, const expr_scope_t s, const expr_t e
     }
     roots[0] = ext ? e->args[0] : e->args[3];
     roots[1] = NULL;
+    if (ext && (call_kind(e) == 2 || call_kind(e) == 3)) {   /* argmax / argmin: F' when it exists */
+        expr_error_t ignored;
+        roots[1] = expr_derivative(e->args[0], var->name, s1, &ignored);
+    }
     if (is_root) {   /* root(): P and dP/dx, for the sign of the derivative and interval Newton */
         roots[1] = expr_derivative(e->args[0], var->name, s1, err);
         if (roots[1] == NULL) {
@@ -68,7 +72,7 @@ int expr_quant_compile(expr_prog_struct *p, const expr_scope_t s, const expr_t e
             return -1;
         }
     }
-    sub = expr_compile(roots, is_root ? 2 : 1, s1, err);
+    sub = expr_compile(roots, roots[1] != NULL ? 2 : 1, s1, err);
     expr_free(roots[1]);
     expr_scope_free(s1);
     if (sub == NULL) return -1;
@@ -104,6 +108,7 @@ struct expr_quant_ws_struct {
     arf_struct *lo, *hi;  /* FIFO of pieces */
     int cap;
     int *qarg;            /* per quantifier: root()'s root number k */
+    int *nroots;          /* per quantifier: 2 when its program also has the derivative */
     arf_t a_in, b_in, m;
     slong prec;
 };
@@ -122,9 +127,11 @@ expr_quant_ws *expr_quant_ws_new(const expr_prog_struct *p, const int *active, i
     act[nactive] = p->nparams;   /* the bound variable */
     w->ev = flint_malloc(w->nq * sizeof(expr_eval_t));
     w->qarg = flint_malloc(w->nq * sizeof(int));
+    w->nroots = flint_malloc(w->nq * sizeof(int));
     for (i = 0; i < w->nq; i++) {
         w->ev[i] = expr_eval_new(p->quants[i], act, nactive + 1, prec);
         w->qarg[i] = p->quants[i]->qarg;
+        w->nroots[i] = p->quants[i]->nroots;
     }
     flint_free(act);
     w->box = _arb_vec_init(w->np + 1);
@@ -148,6 +155,7 @@ void expr_quant_ws_free(expr_quant_ws *w)
     for (i = 0; i < w->nq; i++) expr_eval_free(w->ev[i]);
     flint_free(w->ev);
     flint_free(w->qarg);
+    flint_free(w->nroots);
     _arb_vec_clear(w->box, w->np + 1);
     for (i = 0; i < w->cap; i++) {
         arf_clear(w->lo + i);
@@ -325,9 +333,13 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
     } while (0)
 
 /* Branch and bound for max (sgn = 1) or min (sgn = -1, on -F) of the
- * function of ev over the outer range; see expr_quant_extremum_step. */
+ * function of ev over the outer range; see expr_quant_extremum_step. With
+ * xlo != NULL (argmax / argmin) [xlo, xhi] is set to the hull of the leaves
+ * that may hold a maximiser, and use_d says that root 1 of ev is F' (pieces
+ * strictly inside every range where F' has one sign are dropped). Returns 1,
+ * or 0 when the bounds are not certified. */
 static int bound_extremum(expr_quant_ws *w, expr_eval_t ev, int sgn, int has_inner, const arf_t a_out,
-                          const arf_t b_out, arf_t lo, arf_t hi, arf_t xlo, arf_t xhi)
+                          const arf_t b_out, arf_t lo, arf_t hi, arf_t xlo, arf_t xhi, int use_d)
 {
     arf_struct *ub;    /* upper bound (of sgn F) inherited by each queued piece */
     arf_struct *fl = NULL, *fr = NULL, *fu = NULL;   /* argmax: the leaves and their upper bounds */
@@ -395,6 +407,12 @@ static int bound_extremum(expr_quant_ws *w, expr_eval_t ev, int sgn, int has_inn
             arb_get_ubound_arf(t, val, w->prec);
             if (arf_cmp(t, u) > 0) arf_set(t, u);
             if (have_lo && arf_cmp(t, lo) < 0) continue;
+            /* argmax: a closed piece strictly inside every range where F' has one sign holds
+               no critical point, so no maximiser (one at an end of a range is not inside) */
+            if (xlo && use_d && arf_cmp(l, w->a_in) > 0 &&
+                arf_cmp(r, w->b_in) < 0 && expr_eval_value(val, ev, 1) == EXPR_DEFINED && arb_is_finite(val) &&
+                (arb_is_positive(val) || arb_is_negative(val)))
+                continue;
             /* a point of the piece in the inner range raises the lower bound */
             if (has_inner && meets_inner(w, l, r) && budget > 0) {
                 budget--;
@@ -640,7 +658,8 @@ void expr_quant_extremum_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr 
             if (rc > 0) *st_out = EXPR_DEFINED;
             else if (rc < 0) *st_out = EXPR_UNDEFINED;   /* fewer than k roots for every b */
             if (rc <= 0) arb_indeterminate(y);
-        } else if (bound_extremum(w, w->ev[x->c], sgn, 1, a_out, b_out, l, h, arg ? xl : NULL, arg ? xh : NULL)) {
+        } else if (bound_extremum(w, w->ev[x->c], sgn, 1, a_out, b_out, l, h, arg ? xl : NULL, arg ? xh : NULL,
+                                  w->nroots[x->c] == 2)) {
             if (arg) expr_interval_arf(y, xl, xh);
             else {
                 expr_interval_arf(y, l, h);
