@@ -109,9 +109,20 @@ struct expr_quant_ws_struct {
     int cap;
     int *qarg;            /* per quantifier: root()'s root number k */
     int *nroots;          /* per quantifier: 2 when its program also has the derivative */
+    unsigned char *used;  /* nq * np: parameter j is read by quantifier i's program (or a nested one) */
     arf_t a_in, b_in, m;
     slong prec;
 };
+
+/* used[j] = 1 for every outer parameter j < np that q (or a quantifier nested in it) reads. */
+static void mark_used(unsigned char *used, const expr_prog_struct *q, int np, int depth)
+{
+    int k;
+    if (depth > 8) return;
+    for (k = 0; k < q->n; k++)
+        if (q->ins[k].op == OP_PARAM && q->ins[k].a >= 0 && q->ins[k].a < np) used[q->ins[k].a] = 1;
+    for (k = 0; k < q->nquants; k++) mark_used(used, q->quants[k], np, depth + 1);
+}
 
 expr_quant_ws *expr_quant_ws_new(const expr_prog_struct *p, const int *active, int nactive, slong prec)
 {
@@ -128,14 +139,16 @@ expr_quant_ws *expr_quant_ws_new(const expr_prog_struct *p, const int *active, i
     w->ev = flint_malloc(w->nq * sizeof(expr_eval_t));
     w->qarg = flint_malloc(w->nq * sizeof(int));
     w->nroots = flint_malloc(w->nq * sizeof(int));
+    w->used = flint_calloc((size_t) w->nq * (p->nparams > 0 ? p->nparams : 1), 1);
     for (i = 0; i < w->nq; i++) {
         w->ev[i] = expr_eval_new(p->quants[i], act, nactive + 1, prec);
         w->qarg[i] = p->quants[i]->qarg;
         w->nroots[i] = p->quants[i]->nroots;
+        mark_used(w->used + (size_t) i * (w->np > 0 ? w->np : 1), p->quants[i], w->np, 0);
     }
     flint_free(act);
     w->box = _arb_vec_init(w->np + 1);
-    w->cap = 2 * EXPR_QUANT_ARG_BUDGET + 4;
+    w->cap = 2 * EXPR_QUANT_POINT_BUDGET + 4;
     w->lo = flint_malloc(w->cap * sizeof(arf_struct));
     w->hi = flint_malloc(w->cap * sizeof(arf_struct));
     for (i = 0; i < w->cap; i++) {
@@ -156,6 +169,7 @@ void expr_quant_ws_free(expr_quant_ws *w)
     flint_free(w->ev);
     flint_free(w->qarg);
     flint_free(w->nroots);
+    flint_free(w->used);
     _arb_vec_clear(w->box, w->np + 1);
     for (i = 0; i < w->cap; i++) {
         arf_clear(w->lo + i);
@@ -339,12 +353,12 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
  * strictly inside every range where F' has one sign are dropped). Returns 1,
  * or 0 when the bounds are not certified. */
 static int bound_extremum(expr_quant_ws *w, expr_eval_t ev, int sgn, int has_inner, const arf_t a_out,
-                          const arf_t b_out, arf_t lo, arf_t hi, arf_t xlo, arf_t xhi, int use_d)
+                          const arf_t b_out, arf_t lo, arf_t hi, arf_t xlo, arf_t xhi, int use_d, int budget)
 {
     arf_struct *ub;    /* upper bound (of sgn F) inherited by each queued piece */
     arf_struct *fl = NULL, *fr = NULL, *fu = NULL;   /* argmax: the leaves and their upper bounds */
-    int head = 0, tail = 0, n, budget = xlo ? EXPR_QUANT_ARG_BUDGET : EXPR_QUANT_BUDGET, i, ok = 1, have_lo = 0;
-    int nleaf = 0, maxleaf = 2 * w->cap;
+    int head = 0, tail = 0, n, i, ok = 1, have_lo = 0;
+    int nleaf = 0, maxleaf = 3 * budget + 4;   /* evaluated pieces, plus at most two per evaluation left */
     arb_t val;
     arf_t t, wid, minw;
 
@@ -361,7 +375,8 @@ static int bound_extremum(expr_quant_ws *w, expr_eval_t ev, int sgn, int has_inn
     arf_init(wid);
     arf_init(minw);
     arf_sub(minw, b_out, a_out, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(minw, minw, -40);
+    /* pieces narrower than 2^-40 of the range are not split (at a point: 2^-(prec - 16)) */
+    arf_mul_2exp_si(minw, minw, budget == EXPR_QUANT_POINT_BUDGET ? -(w->prec - 16) : -40);
     arf_neg_inf(lo);
     arf_neg_inf(hi);
 
@@ -514,9 +529,10 @@ static int piece_cmp(const void *a, const void *b)
  * k-th root is in the k-th such piece, from the left, when every piece left
  * of it is classified; then interval Newton, X := X n (m - P(B, m)/P'(B x X)),
  * narrows it. Returns 1 (y set), 0 undecided, -1 no k-th root for any b. */
-static int root_search(expr_quant_ws *w, expr_eval_t ev, int k, const arf_t a_out, const arf_t b_out, arb_t y)
+static int root_search(expr_quant_ws *w, expr_eval_t ev, int k, const arf_t a_out, const arf_t b_out, arb_t y,
+                       int budget)
 {
-    int head = 0, tail = 0, n = 0, budget = EXPR_QUANT_ARG_BUDGET, i, np = 0, maxp = 2 * w->cap, rc = 0, seen = 0;
+    int head = 0, tail = 0, n = 0, i, np = 0, maxp = 3 * budget + 8, rc = 0, seen = 0;
     root_piece *pc = flint_malloc(maxp * sizeof(root_piece));
     arf_t wid, minw;
     arb_t val, fm, d, nx;
@@ -652,14 +668,21 @@ void expr_quant_extremum_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr 
     if (arf_cmp(b_out, a_out) < 0) {
         *st_out = EXPR_UNDEFINED;   /* an empty range at every point: no extremum, no root */
     } else if (arf_cmp(w->a_in, w->b_in) <= 0) {
-        for (i = 0; i < w->np; i++) arb_set(w->box + i, box + i);
+        /* at a point of the parameters (a case's point, not a cell) a larger budget */
+        int point = 1, budget;
+        for (i = 0; i < w->np; i++) {
+            arb_set(w->box + i, box + i);
+            if (w->used[(size_t) x->c * w->np + i] && !arb_is_exact(box + i)) point = 0;
+        }
+        budget = point ? EXPR_QUANT_POINT_BUDGET : x->op == OP_MAXOF || x->op == OP_MINOF ? EXPR_QUANT_BUDGET
+                                                                                      : EXPR_QUANT_ARG_BUDGET;
         if (x->op == OP_ROOT) {
-            int rc = root_search(w, w->ev[x->c], w->qarg[x->c], a_out, b_out, y);
+            int rc = root_search(w, w->ev[x->c], w->qarg[x->c], a_out, b_out, y, budget);
             if (rc > 0) *st_out = EXPR_DEFINED;
             else if (rc < 0) *st_out = EXPR_UNDEFINED;   /* fewer than k roots for every b */
             if (rc <= 0) arb_indeterminate(y);
         } else if (bound_extremum(w, w->ev[x->c], sgn, 1, a_out, b_out, l, h, arg ? xl : NULL, arg ? xh : NULL,
-                                  w->nroots[x->c] == 2)) {
+                                  w->nroots[x->c] == 2, budget)) {
             if (arg) expr_interval_arf(y, xl, xh);
             else {
                 expr_interval_arf(y, l, h);

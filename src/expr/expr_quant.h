@@ -18,6 +18,10 @@
 /* The same for argmax / argmin / root with data that vary, which need a
  * narrow answer rather than a verdict. */
 #define EXPR_QUANT_ARG_BUDGET 128
+/* The budget of those five calls when every parameter is a point (a case's
+ * [point], the case's own values), where one call is cheap and a tight
+ * value matters. */
+#define EXPR_QUANT_POINT_BUDGET 1024
 /* Deepest nesting (each level multiplies the work by the budget). */
 #define EXPR_QUANT_MAX_NEST 3
 
