@@ -1,5 +1,6 @@
 # mk/quant.mk -- exists / forall: the test's oracle, the bench figure.
 build/tests/test_expr_quant: tests/sound/mpfr_eval.c tests/sound/mpfr_eval.h
+build/tests/test_expr_quant_arg: tests/sound/mpfr_eval.c tests/sound/mpfr_eval.h
 
 build/bench/bench_quant: bench/bench_quant.c build/libfricert.a
 	@mkdir -p build/bench
@@ -12,7 +13,8 @@ bench: bench-quant
 .PHONY: bench-quant
 
 # The soundness sweep also runs the quantifier test with ten times its trials.
-check-sound-quant: build/tests/test_expr_quant
-	@FC_QUANT_TRIALS=$${FC_QUANT_TRIALS:-3000} sh tests/sound/suite.sh build/tests/test_expr_quant
+check-sound-quant: build/tests/test_expr_quant build/tests/test_expr_quant_arg
+	@FC_QUANT_TRIALS=$${FC_QUANT_TRIALS:-3000} sh tests/sound/suite.sh build/tests/test_expr_quant \
+	    build/tests/test_expr_quant_arg
 check-sound: check-sound-quant
 .PHONY: check-sound-quant

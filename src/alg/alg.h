@@ -38,6 +38,54 @@ int alg_to_mpoly_ext(fmpq_mpoly_t out, const expr_t e, const char **vars, slong 
                      const fmpq_mpoly_ctx_t ctx, const expr_scope_t s,
                      const expr_t *param_value, int flags, expr_error_t *err);
 
+/* ------------------------------------------------- real multi-quadratic fields */
+
+/* Flag for alg_to_mpoly_field: coefficients in Q(sqrt(p_1), ..., sqrt(p_k))
+ * (p_i distinct primes, at most ALG_FIELD_MAX): sqrt of a rational constant,
+ * division by a constant of the field, and cos / sin of a constant angle
+ * (a rational multiple of pi with denominator dividing 12, atan(q), asin(q),
+ * acos(q), atan2(y, x) for rationals, and sums, differences and small integer
+ * multiples of these; with ALG_TRIG also NAME + constant angle) become
+ * polynomials in the generators sqrt(p_i), which are variables first ..
+ * first + ALG_FIELD_MAX - 1 of the context, reduced (degree < 2 in each). */
+#define ALG_FIELD 2
+#define ALG_FIELD_MAX 4
+
+typedef struct {
+    slong first;                   /* generator i is variable first + i */
+    slong n;                       /* generators in use */
+    ulong prime[ALG_FIELD_MAX];    /* generator i is sqrt(prime[i]) */
+} alg_field_struct;
+typedef alg_field_struct alg_field_t[1];
+
+void alg_field_init(alg_field_t F, slong first);
+/* The variable of sqrt(p) (registered if new), or -1 when the field is full. */
+slong alg_field_gen(alg_field_t F, ulong p);
+/* a reduced: every generator's square replaced by its prime (same value). */
+void alg_field_reduce(fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = the product of the conjugates of a over the generators (the norm,
+ * an iterated resultant with the relations g_i^2 - p_i): a polynomial free of
+ * the generators that vanishes wherever a vanishes at (sqrt(p_1), ...); it is
+ * zero iff a reduces to zero. */
+void alg_field_norm(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = 1/a for a constant a of the field (no other variable); -1 if a is 0. */
+int alg_field_inv(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* 1 if a has no variable other than the generators. */
+int alg_field_is_const(const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = sqrt(q) for a rational q >= 0 in the field (generators added as
+ * needed); -1 if q < 0, q too large to factor, or the field is full. */
+int alg_field_sqrt(fmpq_mpoly_t out, const fmpq_t q, alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* v[first + i] = a ball containing sqrt(p_i). */
+void alg_field_gen_balls(arb_ptr v, const alg_field_t F, slong prec);
+/* out = a ball containing a at the points of the balls vals[0 .. nvars - 1]. */
+void alg_mpoly_eval_balls(arb_t out, const fmpq_mpoly_t a, arb_srcptr vals, const fmpq_mpoly_ctx_t ctx, slong prec);
+
+/* As alg_to_mpoly_ext, with flags that may include ALG_FIELD and the field
+ * F (its generators are added as they appear). */
+int alg_to_mpoly_field(fmpq_mpoly_t out, const expr_t e, const char **vars, slong nvars,
+                       const fmpq_mpoly_ctx_t ctx, const expr_scope_t s, const expr_t *param_value,
+                       int flags, alg_field_struct *F, expr_error_t *err);
+
 /* A new AST equal to p, generator i written as the name vars[i]. */
 expr_t alg_mpoly_to_expr(const fmpq_mpoly_t p, const char **vars, const fmpq_mpoly_ctx_t ctx);
 

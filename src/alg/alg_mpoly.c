@@ -12,6 +12,7 @@ typedef struct {
     expr_scope_t s;
     const expr_t *param_value;
     int flags;
+    alg_field_struct *F;    /* ALG_FIELD: the field of the constants */
     expr_error_t *err;
 } conv_t;
 
@@ -106,7 +107,11 @@ static int conv_pow(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth
             if (!fmpq_mpoly_pow_ui(out, out, (ulong) k, c->ctx)) {
                 fail(c, e, "a power too large");
                 r = -1;
-            }
+            } else alg_field_reduce(out, c->F, c->ctx);
+        } else if ((c->flags & ALG_FIELD) && c->F != NULL && !fmpq_mpoly_is_fmpq(out, c->ctx) &&
+                   alg_field_is_const(out, c->F, c->ctx) && alg_field_inv(out, out, c->F, c->ctx) == 0) {
+            fmpq_mpoly_pow_ui(out, out, (ulong) -k, c->ctx);
+            alg_field_reduce(out, c->F, c->ctx);
         } else if (fmpq_mpoly_is_fmpq(out, c->ctx) && !fmpq_mpoly_is_zero(out, c->ctx)) {
             fmpq_t b;
             fmpq_init(b);
@@ -124,10 +129,264 @@ static int conv_pow(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth
     return r;
 }
 
+/* A rational constant, quietly (no error message): 0, or -1. */
+static int quiet_rational(fmpq_t q, const expr_t e, const conv_t *c, int depth)
+{
+    conv_t d = *c;
+    d.err = NULL;
+    return conv_const(q, e, &d, depth, "");
+}
+
+/* 1 if e is exactly r pi for a rational r (definitions and fixed parameters followed). */
+static int pi_multiple(fmpq_t r, const expr_t e, const conv_t *c, int depth)
+{
+    fmpq_t a, b;
+    int ok = 0, idx = -1, kind;
+    expr_t def = NULL;
+    if (depth > ALG_MAX_DEPTH) return 0;
+    switch (e->kind) {
+    case EXPR_NUM:
+        fmpq_zero(r);
+        return fmpq_is_zero(e->num);
+    case EXPR_PI:
+        fmpq_one(r);
+        return 1;
+    case EXPR_NEG:
+        if (!pi_multiple(r, e->args[0], c, depth + 1)) return 0;
+        fmpq_neg(r, r);
+        return 1;
+    case EXPR_VAR:
+        if (find_var(c, e->name) >= 0) return 0;
+        kind = c->s ? expr_scope_lookup(c->s, e->name, &idx, &def) : -1;
+        if (kind == 1 && def != NULL) return pi_multiple(r, def, c, depth + 1);
+        if (kind == 0 && c->param_value != NULL && idx >= 0 && c->param_value[idx] != NULL)
+            return pi_multiple(r, c->param_value[idx], c, depth + 1);
+        return 0;
+    case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_DIV:
+        fmpq_init(a);
+        fmpq_init(b);
+        if (e->kind == EXPR_ADD || e->kind == EXPR_SUB) {
+            ok = pi_multiple(a, e->args[0], c, depth + 1) && pi_multiple(b, e->args[1], c, depth + 1);
+            if (ok) {
+                if (e->kind == EXPR_ADD) fmpq_add(r, a, b);
+                else fmpq_sub(r, a, b);
+            }
+        } else if (e->kind == EXPR_MUL) {
+            if (pi_multiple(a, e->args[0], c, depth + 1) && quiet_rational(b, e->args[1], c, depth + 1) == 0) ok = 1;
+            else if (pi_multiple(a, e->args[1], c, depth + 1) && quiet_rational(b, e->args[0], c, depth + 1) == 0)
+                ok = 1;
+            if (ok) fmpq_mul(r, a, b);
+        } else {
+            ok = pi_multiple(a, e->args[0], c, depth + 1) && quiet_rational(b, e->args[1], c, depth + 1) == 0 &&
+                 !fmpq_is_zero(b);
+            if (ok) fmpq_div(r, a, b);
+        }
+        fmpq_clear(a);
+        fmpq_clear(b);
+        return ok;
+    default:
+        return 0;
+    }
+}
+
+/* cos(j pi/12) in the field. */
+static int cos12(fmpq_mpoly_t out, slong j, const conv_t *c)
+{
+    fmpq_t q;
+    fmpq_mpoly_t t;
+    int neg = 0, rc = 0;
+    j %= 24;
+    if (j < 0) j += 24;
+    if (j > 12) j = 24 - j;
+    if (j > 6) { j = 12 - j; neg = 1; }
+    fmpq_init(q);
+    fmpq_mpoly_init(t, c->ctx);
+    switch (j) {
+    case 0: fmpq_mpoly_one(out, c->ctx); break;
+    case 6: fmpq_mpoly_zero(out, c->ctx); break;
+    case 4: fmpq_mpoly_set_si(out, 1, c->ctx); fmpq_mpoly_scalar_div_si(out, out, 2, c->ctx); break;
+    case 2: case 3:   /* sqrt(3/4), sqrt(1/2) */
+        fmpq_set_si(q, j == 2 ? 3 : 1, j == 2 ? 4 : 2);
+        rc = alg_field_sqrt(out, q, c->F, c->ctx);
+        break;
+    default:          /* (sqrt(6) +- sqrt(2))/4 */
+        fmpq_set_si(q, 6, 16);
+        rc = alg_field_sqrt(out, q, c->F, c->ctx);
+        fmpq_set_si(q, 2, 16);
+        if (rc == 0) rc = alg_field_sqrt(t, q, c->F, c->ctx);
+        if (rc == 0) {
+            if (j == 1) fmpq_mpoly_add(out, out, t, c->ctx);
+            else fmpq_mpoly_sub(out, out, t, c->ctx);
+        }
+        break;
+    }
+    if (neg) fmpq_mpoly_neg(out, out, c->ctx);
+    fmpq_clear(q);
+    fmpq_mpoly_clear(t, c->ctx);
+    return rc;
+}
+
+static void fmul(fmpq_mpoly_t out, const fmpq_mpoly_t a, const fmpq_mpoly_t b, const conv_t *c)
+{
+    fmpq_mpoly_mul(out, a, b, c->ctx);
+    alg_field_reduce(out, c->F, c->ctx);
+}
+
+/* (co, si) = (cos e, sin e) for an angle e of the field (see ALG_FIELD). */
+static int angle_cs(fmpq_mpoly_t co, fmpq_mpoly_t si, const expr_t e, const conv_t *c, int depth)
+{
+    fmpq_t r, q, x;
+    fmpq_mpoly_t c2, s2, t;
+    int rc = -1, idx = -1, kind;
+    expr_t def = NULL;
+    char name[256];
+    slong i;
+    if (depth > ALG_MAX_DEPTH) return -1;
+    fmpq_init(r);
+    fmpq_init(q);
+    fmpq_init(x);
+    fmpq_mpoly_init(c2, c->ctx);
+    fmpq_mpoly_init(s2, c->ctx);
+    fmpq_mpoly_init(t, c->ctx);
+    if (pi_multiple(r, e, c, depth)) {
+        fmpq_mul_si(r, r, 12);
+        if (fmpz_is_one(fmpq_denref(r)) && fmpz_fits_si(fmpq_numref(r))) {
+            slong j = fmpz_get_si(fmpq_numref(r)) % 24;
+            rc = cos12(co, j, c);
+            if (rc == 0) rc = cos12(si, 6 - j, c);
+        }
+        goto done;
+    }
+    switch (e->kind) {
+    case EXPR_VAR:
+        if ((c->flags & ALG_TRIG) && strlen(e->name) <= 200) {
+            snprintf(name, sizeof(name), "c_%s", e->name);
+            if ((i = find_var(c, name)) >= 0) {
+                fmpq_mpoly_gen(co, i, c->ctx);
+                name[0] = 's';
+                if ((i = find_var(c, name)) >= 0) {
+                    fmpq_mpoly_gen(si, i, c->ctx);
+                    rc = 0;
+                }
+                break;
+            }
+        }
+        kind = c->s ? expr_scope_lookup(c->s, e->name, &idx, &def) : -1;
+        if (kind == 1 && def != NULL) rc = angle_cs(co, si, def, c, depth + 1);
+        else if (kind == 0 && c->param_value != NULL && idx >= 0 && c->param_value[idx] != NULL)
+            rc = angle_cs(co, si, c->param_value[idx], c, depth + 1);
+        break;
+    case EXPR_NEG:
+        rc = angle_cs(co, si, e->args[0], c, depth + 1);
+        if (rc == 0) fmpq_mpoly_neg(si, si, c->ctx);
+        break;
+    case EXPR_ADD: case EXPR_SUB:
+        rc = angle_cs(co, si, e->args[0], c, depth + 1);
+        if (rc == 0) rc = angle_cs(c2, s2, e->args[1], c, depth + 1);
+        if (rc == 0) {
+            fmpq_mpoly_t a, b;
+            fmpq_mpoly_init(a, c->ctx);
+            fmpq_mpoly_init(b, c->ctx);
+            if (e->kind == EXPR_SUB) fmpq_mpoly_neg(s2, s2, c->ctx);
+            fmul(a, co, c2, c); fmul(b, si, s2, c); fmpq_mpoly_sub(t, a, b, c->ctx);   /* cos */
+            fmul(a, si, c2, c); fmul(b, co, s2, c); fmpq_mpoly_add(si, a, b, c->ctx);  /* sin */
+            fmpq_mpoly_swap(co, t, c->ctx);
+            fmpq_mpoly_clear(a, c->ctx);
+            fmpq_mpoly_clear(b, c->ctx);
+        }
+        break;
+    case EXPR_MUL: {   /* n * angle, n a small integer */
+        int k = quiet_rational(q, e->args[0], c, depth + 1) == 0 ? 1 :
+                quiet_rational(q, e->args[1], c, depth + 1) == 0 ? 0 : -1;
+        slong n, m;
+        if (k < 0 || !fmpz_is_one(fmpq_denref(q)) || !fmpz_fits_si(fmpq_numref(q)) || FLINT_ABS(fmpz_get_si(fmpq_numref(q))) > 12) break;
+        n = fmpz_get_si(fmpq_numref(q));
+        rc = angle_cs(c2, s2, e->args[k], c, depth + 1);
+        if (rc != 0) break;
+        if (n < 0) fmpq_mpoly_neg(s2, s2, c->ctx);
+        fmpq_mpoly_one(co, c->ctx);
+        fmpq_mpoly_zero(si, c->ctx);
+        for (m = 0; m < (n < 0 ? -n : n); m++) {
+            fmpq_mpoly_t a, b;
+            fmpq_mpoly_init(a, c->ctx);
+            fmpq_mpoly_init(b, c->ctx);
+            fmul(a, co, c2, c); fmul(b, si, s2, c); fmpq_mpoly_sub(t, a, b, c->ctx);
+            fmul(a, si, c2, c); fmul(b, co, s2, c); fmpq_mpoly_add(si, a, b, c->ctx);
+            fmpq_mpoly_swap(co, t, c->ctx);
+            fmpq_mpoly_clear(a, c->ctx);
+            fmpq_mpoly_clear(b, c->ctx);
+        }
+        break;
+    }
+    case EXPR_FUNC:
+        if ((e->fn == FN_ATAN || e->fn == FN_ASIN || e->fn == FN_ACOS) && e->nargs == 1 &&
+            quiet_rational(q, e->args[0], c, depth + 1) == 0) {
+            if (e->fn == FN_ATAN) {   /* cos = 1/sqrt(1 + q^2), sin = q cos */
+                fmpq_mul(x, q, q);
+                fmpq_add_si(x, x, 1);
+                if (alg_field_sqrt(t, x, c->F, c->ctx) == 0 && alg_field_inv(co, t, c->F, c->ctx) == 0) {
+                    fmpq_mpoly_scalar_mul_fmpq(si, co, q, c->ctx);
+                    rc = 0;
+                }
+            } else if (fmpz_cmpabs(fmpq_numref(q), fmpq_denref(q)) <= 0) {
+                fmpq_mul(x, q, q);
+                fmpq_neg(x, x);
+                fmpq_add_si(x, x, 1);
+                if (alg_field_sqrt(t, x, c->F, c->ctx) == 0) {
+                    fmpq_mpoly_set_fmpq(e->fn == FN_ASIN ? si : co, q, c->ctx);
+                    fmpq_mpoly_swap(e->fn == FN_ASIN ? co : si, t, c->ctx);
+                    rc = 0;
+                }
+            }
+        } else if (e->fn == FN_ATAN2 && e->nargs == 2 && quiet_rational(q, e->args[0], c, depth + 1) == 0 &&
+                   quiet_rational(x, e->args[1], c, depth + 1) == 0 && !(fmpq_is_zero(q) && fmpq_is_zero(x))) {
+            fmpq_t h;   /* r = sqrt(x^2 + y^2): cos = x/r, sin = y/r */
+            fmpq_init(h);
+            fmpq_mul(h, q, q);
+            fmpq_addmul(h, x, x);
+            if (alg_field_sqrt(t, h, c->F, c->ctx) == 0 && alg_field_inv(c2, t, c->F, c->ctx) == 0) {
+                fmpq_mpoly_scalar_mul_fmpq(co, c2, x, c->ctx);
+                fmpq_mpoly_scalar_mul_fmpq(si, c2, q, c->ctx);
+                rc = 0;
+            }
+            fmpq_clear(h);
+        }
+        break;
+    default:
+        break;
+    }
+done:
+    fmpq_clear(r);
+    fmpq_clear(q);
+    fmpq_clear(x);
+    fmpq_mpoly_clear(c2, c->ctx);
+    fmpq_mpoly_clear(s2, c->ctx);
+    fmpq_mpoly_clear(t, c->ctx);
+    return rc;
+}
+
 static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
 {
     char name[256];
     slong i;
+    if ((c->flags & ALG_FIELD) && c->F != NULL && (e->fn == FN_COS || e->fn == FN_SIN) && e->nargs == 1) {
+        fmpq_mpoly_t other;
+        int r;
+        fmpq_mpoly_init(other, c->ctx);
+        r = e->fn == FN_COS ? angle_cs(out, other, e->args[0], c, depth + 1)
+                            : angle_cs(other, out, e->args[0], c, depth + 1);
+        fmpq_mpoly_clear(other, c->ctx);
+        if (r == 0) return 0;
+    }
+    if ((c->flags & ALG_FIELD) && c->F != NULL && e->fn == FN_SQRT && e->nargs == 1) {
+        fmpq_t q;
+        int r;
+        fmpq_init(q);
+        r = quiet_rational(q, e->args[0], c, depth + 1);
+        if (r == 0) r = alg_field_sqrt(out, q, c->F, c->ctx);
+        fmpq_clear(q);
+        if (r == 0) return 0;
+    }
     if (!(c->flags & ALG_TRIG) || (e->fn != FN_COS && e->fn != FN_SIN) || e->nargs != 1) return -1;
     if (e->args[0]->kind == EXPR_VAR && strlen(e->args[0]->name) <= 200) {
         snprintf(name, sizeof(name), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
@@ -177,11 +436,33 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
         if (r == 0) {
             if (e->kind == EXPR_ADD) fmpq_mpoly_add(out, out, t, c->ctx);
             else if (e->kind == EXPR_SUB) fmpq_mpoly_sub(out, out, t, c->ctx);
-            else fmpq_mpoly_mul(out, out, t, c->ctx);
+            else {
+                fmpq_mpoly_mul(out, out, t, c->ctx);
+                alg_field_reduce(out, c->F, c->ctx);
+            }
         }
         fmpq_mpoly_clear(t, c->ctx);
         return r;
     case EXPR_DIV:
+        if ((c->flags & ALG_FIELD) && c->F != NULL) {   /* a constant of the field: times its inverse */
+            fmpq_mpoly_init(t, c->ctx);
+            r = conv(t, e->args[1], c, depth);
+            if (r == 0 && !fmpq_mpoly_is_fmpq(t, c->ctx)) {
+                if (!alg_field_is_const(t, c->F, c->ctx) || alg_field_inv(t, t, c->F, c->ctx) != 0) {
+                    fail(c, e, "division by a non-constant");
+                    r = -1;
+                } else {
+                    r = conv(out, e->args[0], c, depth);
+                    if (r == 0) {
+                        fmpq_mpoly_mul(out, out, t, c->ctx);
+                        alg_field_reduce(out, c->F, c->ctx);
+                    }
+                }
+                fmpq_mpoly_clear(t, c->ctx);
+                return r;
+            }
+            fmpq_mpoly_clear(t, c->ctx);
+        }
         fmpq_init(q);
         r = conv_const(q, e->args[1], c, depth, "division by a non-constant");
         if (r == 0 && fmpq_is_zero(q)) {
@@ -214,11 +495,29 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
     }
 }
 
+int alg_to_mpoly_field(fmpq_mpoly_t out, const expr_t e, const char **vars, slong nvars,
+                       const fmpq_mpoly_ctx_t ctx, const expr_scope_t s, const expr_t *param_value,
+                       int flags, alg_field_struct *F, expr_error_t *err)
+{
+    conv_t c;
+    c.vars = vars;
+    c.nvars = nvars;
+    c.ctx = ctx;
+    c.s = s;
+    c.param_value = param_value;
+    c.flags = flags;
+    c.F = (flags & ALG_FIELD) ? F : NULL;
+    c.err = err;
+    return conv(out, e, &c, 0);
+}
+
 int alg_to_mpoly_ext(fmpq_mpoly_t out, const expr_t e, const char **vars, slong nvars,
                      const fmpq_mpoly_ctx_t ctx, const expr_scope_t s,
                      const expr_t *param_value, int flags, expr_error_t *err)
 {
     conv_t c;
+    c.F = NULL;
+    flags &= ~ALG_FIELD;
     c.vars = vars;
     c.nvars = nvars;
     c.ctx = ctx;

@@ -335,6 +335,36 @@ static expr_t rewrite_extremum(const expr_t call, rw_t *w)
     return r;
 }
 
+/* 1 if e depends on something that is not a constant for w: a parameter
+ * without a fixed value, or a name bound by an enclosing call or quantifier
+ * (not in the scope); names in bound[0 .. nb - 1] (bound inside e) do not
+ * count. Definitions are followed. */
+static int varying(const expr_t e, rw_t *w, const char **bound, int nb, int depth)
+{
+    const char *b[16];
+    int i, k = -1, kind, idx = -1;
+    expr_t def = NULL;
+    if (depth > MAX_DEPTH) return 1;
+    if (e->kind == EXPR_VAR) {
+        for (i = 0; i < nb; i++)
+            if (strcmp(bound[i], e->name) == 0) return 0;
+        kind = expr_scope_lookup(w->s, e->name, &idx, &def);
+        if (kind < 0) return 1;
+        if (kind == 0) return !(w->param_value && idx >= 0 && w->param_value[idx]);
+        return def != NULL && varying(def, w, bound, nb, depth + 1);   /* a definition may use the bound name */
+    }
+    if (e->kind == EXPR_EXISTS || e->kind == EXPR_FORALL) k = 0;
+    else if (e->kind == EXPR_FUNC && e->fn == FN_USER && e->nargs >= 2 && e->args[1]->kind == EXPR_VAR) k = 1;
+    if (k >= 0 && e->args[k]->kind == EXPR_VAR && nb < 16) {
+        for (i = 0; i < nb; i++) b[i] = bound[i];
+        b[nb++] = e->args[k]->name;
+        bound = b;
+    }
+    for (i = 0; i < e->nargs; i++)
+        if (i != k && varying(e->args[i], w, bound, nb, depth + 1)) return 1;
+    return 0;
+}
+
 static int rewrite(expr_t *slot, rw_t *w)
 {
     expr_t e = *slot, r;
@@ -354,6 +384,8 @@ static int rewrite(expr_t *slot, rw_t *w)
         set_err(w, e, "%s() takes %s arguments", e->name, n);
         return -1;
     }
+    if (want == 4 && expr_quant_is_extremum(e) && varying(e, w, NULL, 0, 0))
+        return 0;   /* root() over data that vary: left for the evaluator (src/expr/expr_quant.c) */
     if (want < 0) {
         expr_error_t saved = *w->err;
         int noted = w->noted;

@@ -268,6 +268,20 @@ int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const
     if (cl->kind == CASE_CLAIM_THRESHOLD) return claim_threshold(out, c, cl, opt, depth, err);
     if (cl->kind == CASE_CLAIM_IDENTITY) return claim_identity(out, c, cl, opt, depth, err);
     rc = claim_pave(out, c, cl, opt, depth, err);
+    if (rc == 0 && cl->kind == CASE_CLAIM_EQUIVALENT && out->status == CLAIM_CONSISTENT && out->y < 0 &&
+        out->x >= 0) {
+        /* a quantified model "exists / forall NAME in LO .. HI : M" in one parameter: exact algebra
+           (claim_algebra.c) may prove or refute what the paving left consistent */
+        expr_t m = cl->model, def;
+        int guard = 0;
+        while (m != NULL && m->kind == EXPR_VAR && guard++ < 64)
+            m = expr_scope_lookup(c->scope, m->name, NULL, &def) == 2 ? def : NULL;
+        if (m != NULL && (m->kind == EXPR_EXISTS || m->kind == EXPR_FORALL) && cl->claim != NULL) {
+            int r = claim_threshold_algebra_q(out, c, m->args[3], cl->claim, m->args[0]->name, m->args[1],
+                                              m->args[2], m->kind == EXPR_FORALL, out->x);
+            if (r < 0) rc = r;
+        }
+    }
     if (rc == 0 && (out->status == CLAIM_PROVED || out->status == CLAIM_CONSISTENT) && claim_tautology(c, cl)) {
         char *d = fc_printf("Tautology: the model implies the claim by its form alone (with the definitions "
                             "expanded, the claim is one of the model's conjuncts, or the same expression), so "

@@ -38,5 +38,11 @@ char *claim_side_text(const expr_t e, const case_t *c, arb_srcptr box, slong pre
  * then reports "consistent"); -1 on bad input (err). */
 int claim_threshold_algebra(claim_result *out, const case_t *c, const case_claim *cl, const expr_t model,
                             const expr_t claim, int over, int param, fc_error *err);
+/* The same decision for (Q NAME in [lo, hi]: model) <=> claim(p), NAME a
+ * bound variable (oname; not a parameter of the case) or the parameter
+ * `over`, Q = exists (forall = 0) or forall (decided as the complement of
+ * "exists NAME: not model"); param the index of p. Same returns. */
+int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t model, const expr_t claim,
+                              const char *oname, const expr_t lo, const expr_t hi, int forall, int param);
 
 #endif

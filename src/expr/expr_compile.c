@@ -275,11 +275,11 @@ static int comp(compiler *cc, const expr_t e)
             return emit(cc, OP_POW, a, b, 0);
         }
     case EXPR_FUNC:
-        if (e->fn == FN_USER && expr_quant_is_extremum(e)) {   /* maxof / minof with varying data */
+        if (e->fn == FN_USER && expr_quant_is_extremum(e)) {   /* maxof ... root with varying data */
             int a = comp(cc, e->args[2]->args[0]), b = comp(cc, e->args[2]->args[1]);
             int q = cc->failed ? -1 : expr_quant_compile(cc->p, (expr_scope_t) cc->s, e, cc->err);
             if (q < 0) { cc->failed = 1; return 0; }
-            return emit(cc, strcmp(e->name, "maxof") == 0 ? OP_MAXOF : OP_MINOF, a, b, q);
+            return emit(cc, expr_quant_op(e), a, b, q);
         }
         if (e->fn == FN_USER && expr_statics_is_call(e)) {   /* an equilibrium exists */
             expr_statics_desc d;

@@ -358,7 +358,7 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
     case OP_STATICS:   /* the certificates are sought in the main pass only */
         expr_statics_step(ev->p->statics + x->c, v, st, y, st + k, ps == &ev->main, prec);
         return;
-    case OP_MAXOF: case OP_MINOF:
+    case OP_MAXOF: case OP_MINOF: case OP_ARGMAX: case OP_ARGMIN: case OP_ROOT:
         expr_quant_extremum_step(ps == &ev->main ? ev->qws : NULL, x, v, st, box, y, st + k);
         return;
     default:

@@ -40,6 +40,8 @@ typedef enum {
     OP_IF,         /* x = a ? b : c (a boolean register) */
     OP_MAXOF, OP_MINOF, /* extremum of a function over a range that moves with the box (expr_quant.c):
                            a, b: registers of LO, HI; c: index into quants */
+    OP_ARGMAX, OP_ARGMIN, OP_ROOT, /* the same for argmax / argmin / root (expr_quant.c); root: the
+                           quant has two roots (P, dP/dx) and its qarg is the root number k */
     OP_STATICS,    /* +1 / -1 / [-1, 1]: an equilibrium exists (expr_statics.c); c: index into statics */
     /* boolean-valued */
     OP_LT0, OP_LE0, OP_GT0, OP_GE0, OP_EQ0, OP_NE0,  /* compare a with 0 */
@@ -73,6 +75,7 @@ struct expr_prog_struct {
     int qdepth;                         /* deepest nesting of quantifiers */
     struct expr_statics_desc_struct *statics;   /* per statics_sign call (expr_statics.h) */
     int nstatics;
+    int qarg;                           /* a quant's own program: root()'s root number k (else 0) */
 };
 
 #define OP_IS_BOOL(op) ((op) >= OP_LT0)

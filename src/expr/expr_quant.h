@@ -15,13 +15,24 @@
 
 /* Evaluations of the condition allowed per quantifier call (per box). */
 #define EXPR_QUANT_BUDGET 64
+/* The same for argmax / argmin / root with data that vary, which need a
+ * narrow answer rather than a verdict. */
+#define EXPR_QUANT_ARG_BUDGET 128
+/* The budget of those five calls when every parameter is a point (a case's
+ * [point], the case's own values), where one call is cheap and a tight
+ * value matters. */
+#define EXPR_QUANT_POINT_BUDGET 1024
 /* Deepest nesting (each level multiplies the work by the budget). */
 #define EXPR_QUANT_MAX_NEST 3
 
-/* 1 if e is a call maxof(F, x, LO .. HI) or minof(...) (checked) that is
- * compiled as an instruction: one whose data vary (src/alg rewrites the
- * calls with constant data into constant balls before compilation). */
+/* 1 if e is a call maxof(F, x, LO .. HI), minof, argmax, argmin (same
+ * arguments) or root(P, x, LO .. HI, k) with k an integer literal in
+ * 1 .. 1000 (checked) that is compiled as an instruction: one whose data vary
+ * (src/alg rewrites the calls with constant data into constant balls before
+ * compilation). */
 int expr_quant_is_extremum(const expr_t e);
+/* The instruction of such a call (OP_MAXOF ... OP_ROOT), or -1. */
+int expr_quant_op(const expr_t e);
 
 /* Compiles the condition of quantifier node e (EXPR_EXISTS / EXPR_FORALL,
  * checked), or the function of an extremum call, in scope s extended by its

@@ -34,9 +34,16 @@ mp.dps = 40
 BIG = mpf(10) ** 8
 
 
+def fe_incline(p):
+    """(sin alpha, cos alpha) exactly (sympy): given as sa, ca (Feynman's family) or from the angle alpha."""
+    if "sa" in p:
+        return p["sa"], p["ca"]
+    return sympy.sin(p["alpha"]), sympy.cos(p["alpha"])
+
+
 def fe_geom(p):
-    sa, ca, mu = oc.num(p["sa"]), oc.num(p["ca"]), oc.num(p["mu"])
-    return sa, ca, mu
+    sa, ca = fe_incline(p)
+    return oc.num(sa), oc.num(ca), oc.num(p["mu"])
 
 
 def fe_load(p, P, Q):
@@ -99,7 +106,7 @@ def ray_margin(p, beta, lib=mpmath):
     """The ray h (cos beta, sin beta), h -> infinity, stays at rest iff its direction is in the recession cone of
     the (convex, closed) rest set: the reaction direction -u lies in the friction cone. Returns mu N_u - |T_u|
     (and N_u); the ray never leaves iff both are >= 0."""
-    sa, ca, mu = (p["sa"], p["ca"], p["mu"]) if lib is sympy else fe_geom(p)
+    sa, ca, mu = fe_incline(p) + (p["mu"],) if lib is sympy else fe_geom(p)
     u = (lib.cos(beta), lib.sin(beta), 0)
     n = (0, -sa, ca)
     R = tuple(-x for x in u)
