@@ -17,6 +17,7 @@ void dyn_cert_init(dyn_cert_t c)
     c->nodes = c->edges = c->absorbed = c->unknown = c->outside = 0;
     c->lambda = c->spread = 0;
     arb_init(c->fix_psi); arb_init(c->fix_G);
+    c->fix_unique = 0; c->fix_period = 0;
 }
 
 void dyn_cert_clear(dyn_cert_t c)
@@ -155,10 +156,28 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
         for (long a = 0; a < n && tries < 4 && c->verdict == DYN_UNDECIDED; a++) {
             if (L[a].status != DYN_OK || !arb_overlaps(L[a].next, L[a].psi)) continue;
             tries++;
-            if (dyn_fixed_point(U, GU, m, L[a].next, prec) && arb_gt(GU, one)) {
+            int r = dyn_fixed_point(U, GU, m, L[a].next, prec);
+            if (r && arb_gt(GU, one)) {
                 c->verdict = DYN_UNSTABLE;
                 arb_set(c->fix_psi, U); arb_set(c->fix_G, GU);
+                c->fix_unique = r == 2; c->fix_period = 1;
             }
+        }
+        if (c->verdict == DYN_UNDECIDED && dyn_model_is_point(m)) {
+            /* periodic orbits of period 2 and 3 (point models only: the search
+               starts from a few points and costs many returns) */
+            dyn_orbit_struct o[8];
+            long no;
+            for (int i = 0; i < 8; i++) dyn_orbit_init(o + i);
+            arb_atan(U, ulo, prec); arb_atan(GU, uhi, prec);
+            no = dyn_orbits_find(o, 8, m, U, GU, 3, 16, prec);
+            for (long i = 0; i < no && c->verdict == DYN_UNDECIDED; i++)
+                if (o[i].period > 1 && arb_gt(o[i].G, one)) {
+                    c->verdict = DYN_UNSTABLE;
+                    arb_set(c->fix_psi, o[i].psi + 0); arb_set(c->fix_G, o[i].G);
+                    c->fix_unique = 1; c->fix_period = o[i].period;
+                }
+            for (int i = 0; i < 8; i++) dyn_orbit_clear(o + i);
         }
         arb_clear(U); arb_clear(GU); arb_clear(one);
     }
