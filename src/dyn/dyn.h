@@ -105,8 +105,9 @@ int dyn_return_info(arb_t psi_next, arb_t G, arb_t Gz, char *path, int *flags, c
  * one branch sequence covers it (DYN_SINGLE_BRANCH in *flags): then R is
  * that branch's smooth formula on the ball and dR comes from forward-mode
  * derivatives carried through its impacts, flights and landings (0 after a
- * sticking collapse). Otherwise, or through a grazing landing, dR is not
- * finite. */
+ * sticking collapse). dR = 0 also when every branch collapses
+ * (DYN_COLLAPSE: R = -phi2 on the whole ball). Otherwise, or through a
+ * grazing landing, dR is not finite. */
 int dyn_return_deriv(arb_t psi_next, arb_t dR, arb_t G, int *flags, const dyn_model_t m,
                      const arb_t psi, slong prec);
 
@@ -162,8 +163,8 @@ typedef struct {
     arb_t fix_psi;     /* unstable: a ball in which a fixed point of R is proved */
     arb_t fix_G;       /* unstable: an enclosure of G over that ball (> 1); the
                           product of G along the orbit when fix_period > 1 */
-    int fix_unique;    /* 1: Krawczyk (the only fixed point of R^fix_period in
-                          fix_psi); 0: inclusion (existence only) */
+    int fix_unique;    /* 1: the only fixed point of R^fix_period in fix_psi
+                          (Krawczyk; always 1 when unstable) */
     int fix_period;    /* 1 a fixed point; k a periodic orbit of minimal period k */
 } dyn_cert_struct;
 typedef dyn_cert_struct dyn_cert_t[1];
@@ -182,9 +183,8 @@ void dyn_cert_clear(dyn_cert_t c);
  * then forward invariant) and a potential shows that every cycle has mean
  * weight <= lambda < 0: every orbit arriving in the range stays in it and
  * |v_n| <= e^spread e^(lambda n) |v_0|, or is absorbed (motion stops).
- * Else UNSTABLE when a fixed point of R is proved (Krawczyk, or the
- * inclusion R(U) in the interior of U on one branch, Brouwer) with G > 1 on
- * U: the arrivals in the direction of the fixed point grow by G per return
+ * Else UNSTABLE when a fixed point of R is proved (Krawczyk: existence
+ * and uniqueness in U) with G > 1 on U: the arrivals in the direction of the fixed point grow by G per return
  * (reverse chatter); or, for a point model (parameter radii below 2^-40),
  * when an orbit of period 2 or 3 is proved (Krawczyk) with a product of G
  * above 1 (spec §3.9 S2).
@@ -192,12 +192,10 @@ void dyn_cert_clear(dyn_cert_t c);
 void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_t uhi, long n0,
                   int depth, slong prec);
 
-/* Proves a fixed point near psi0 (see dyn_cert_run). Returns 2 when
- * Krawczyk's test proves exactly one fixed point in U (dyn_orbit_prove),
- * else 1 when R(U) lies in the interior of U and either R is one branch on
- * U (continuous: Brouwer) or R collapses to the constant -phi2 on U (then
- * -phi2, inside U, is the fixed point); 0 when neither succeeds. Sets U and
- * GU (an enclosure of G on U). */
+/* Proves a fixed point near psi0 (see dyn_cert_run) by Krawczyk's test
+ * (dyn_orbit_prove with period 1): returns 1 and sets U, a ball holding
+ * exactly one fixed point of R, and GU, an enclosure of G on U; 0 when the
+ * test does not succeed. */
 int dyn_fixed_point(arb_t U, arb_t GU, const dyn_model_t m, const arb_t psi0, slong prec);
 
 /* Cycle bound of a weighted digraph (n nodes, edges from[e] -> to[e], upper

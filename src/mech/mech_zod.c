@@ -13,14 +13,19 @@
  *                   [u_lo, u_hi] and proved by Krawczyk's test (point models)
  *   x, y            two of the model keys that vary: a plane (optional)
  *   x_lo, x_hi, y_lo, y_hi, grid   its range (exact rationals) and cells per axis (default 8)
- *   refine          quadtree levels below an undecided cell (default 2)
+ *   refine          quadtree levels below an undecided cell (default 2); under
+ *                   `fricert check` only the cells holding one of the case's
+ *                   [point]s are refined (the verdict there, hence every
+ *                   [expect] at a point, is the report's; other cells keep
+ *                   their unrefined, still certified, verdict), unless some
+ *                   point does not give both axes as constants
  * Definitions (prefix P):
  *   P_verdict       1 stable, -1 unstable, 0 undecided (exact)
  *   P_stable, P_unstable   booleans: true/false when proved, unknown otherwise
  *   P_lambda        stable: the proved cycle-mean bound of log G (< 0)
  *   P_fix_u, P_fix_G  unstable: enclosures of the fixed slope and of G there
- *   P_fix_unique    unstable: 1 when Krawczyk proved the fixed point unique in
- *                   its interval, 0 when only inclusion (existence) succeeded
+ *   P_fix_unique    unstable: 1, Krawczyk proved the fixed point (or the orbit's
+ *                   point) the only one in its interval
  *   P_fix_period    unstable: 1 a fixed point; k an orbit of minimal period k
  *   P_R, P_G, P_GN  with sample: R(u), |z2'| growth (the spec's G), |(x2', z2')| growth
  *   P_absorbed      with sample: true when the arrival is absorbed (double impact)
@@ -146,7 +151,54 @@ typedef struct {
     const arb_struct *ulo, *uhi;
     int leaves, depth;
     long certs;
+    int probes;            /* -1: refine everywhere; else the number of probe points */
+    arb_ptr px, py;        /* `fricert check`: the case's points in the plane's axes */
 } zplane;
+
+/* Whether a probe point lies in the closed box (always, when probes < 0). */
+static int box_probed(const zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0, const fmpq_t y1)
+{
+    arb_t a, b, bx, by;
+    int hit = 0;
+    if (z->probes < 0) return 1;
+    arb_init(a); arb_init(b); arb_init(bx); arb_init(by);
+    arb_set_fmpq(a, x0, 128); arb_set_fmpq(b, x1, 128); arb_union(bx, a, b, 128);
+    arb_set_fmpq(a, y0, 128); arb_set_fmpq(b, y1, 128); arb_union(by, a, b, 128);
+    for (int k = 0; k < z->probes && !hit; k++)
+        hit = arb_overlaps(bx, z->px + k) && arb_overlaps(by, z->py + k);
+    arb_clear(a); arb_clear(b); arb_clear(bx); arb_clear(by);
+    return hit;
+}
+
+/* `fricert check` (sec->check): the plane's axis values of the case's
+ * points. Returns their number, or -1 (refine everywhere) when some point
+ * does not give both axes as constants. */
+static int read_probes(zplane *z, const mech_section *sec)
+{
+    int n = 0;
+    if (!sec->check) return -1;
+    z->px = _arb_vec_init(sec->npoints + 1);
+    z->py = _arb_vec_init(sec->npoints + 1);
+    for (int p = 0; p < sec->npoints; p++) {
+        const mech_section *pt = sec->points + p;
+        int got = 0;
+        for (int a = 0; a < 2; a++) {
+            int i = mech_key(pt, a == 0 ? z->xn : z->yn);
+            expr_error_t ee;
+            expr_t e;
+            if (i < 0) continue;
+            e = expr_parse(pt->entries[i].value, pt->entries[i].line, pt->entries[i].col, &ee);
+            if (e == NULL) continue;
+            if (expr_eval_once(a == 0 ? z->px + n : z->py + n, NULL, e, NULL, NULL, 256) == EXPR_DEFINED
+                && arb_is_finite(a == 0 ? z->px + n : z->py + n))
+                got++;
+            expr_free(e);
+        }
+        if (got != 2) return -1;
+        n++;
+    }
+    return n;
+}
 
 static int cert_box(zplane *z, arb_ptr q, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
                     const fmpq_t y1, int centre)
@@ -184,6 +236,8 @@ static expr_t quad(zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
     int v;
     _arb_vec_set(q, z->p, 10);
     v = cert_box(z, q, x0, x1, y0, y1, 0);
+    /* `fricert check`: boxes without a point of the case are not refined */
+    if (level > 0 && !box_probed(z, x0, x1, y0, y1)) level = 0;
     /* refine only where the certificate succeeds at the box's centre: where even
        a point is undecided, smaller boxes will not do better */
     if (v == DYN_UNDECIDED && level > 0 && cert_box(z, q, x0, x1, y0, y1, 1) == DYN_UNDECIDED) level = 0;
@@ -428,11 +482,14 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             expr_t *sub = flint_malloc(sizeof(expr_t) * grid * grid);
             z.p = p; z.ax[0] = ax[0]; z.ax[1] = ax[1]; z.xn = axname[0]; z.yn = axname[1];
             z.ulo = ulo; z.uhi = uhi; z.leaves = leaves; z.depth = depth; z.certs = 0;
+            z.px = z.py = NULL;
+            z.probes = read_probes(&z, sec);
             for (int i = 0; i < grid; i++)
                 for (int j = 0; j < grid; j++)
                     sub[i * grid + j] = quad(&z, xs + i, xs + i + 1, ys + j, ys + j + 1, refine);
             lt = tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
             flint_free(sub);
+            if (z.px) { _arb_vec_clear(z.px, sec->npoints + 1); _arb_vec_clear(z.py, sec->npoints + 1); }
         }
         guard = expr_binary(EXPR_AND,
                             expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[0]), num_node(qxlo)),
