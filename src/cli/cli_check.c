@@ -60,14 +60,6 @@ int cli_check(int argc, char **argv)
             bad_input = 1;
             continue;
         }
-        if (tile_n > 0 && run_tile_supported(&c, &err)) {
-            fc_error_format(msg, sizeof msg, &err);
-            fprintf(stderr, "%s\n", msg);
-            failed++;
-            bad_input = 1;
-            case_clear(&c);
-            continue;
-        }
         {
             run_options opt;
             int rc;
