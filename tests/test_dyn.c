@@ -656,6 +656,39 @@ static void test_orbits_random(void **state)
     flint_cleanup();
 }
 
+/* R applied in place (psi_next the same variable as psi) on balls where
+   several branch sequences are joined: the same enclosure as into another
+   variable (every run must start from the caller's ball) */
+static void test_return_in_place(void **state)
+{
+    dyn_model_t m;
+    arb_t psi, a, b, G, dR;
+    int fl, multi = 0;
+    (void) state;
+    dyn_model_init(m);
+    arb_init(psi); arb_init(a); arb_init(b); arb_init(G); arb_init(dR);
+    for (int o = 0; o < 3; o++) {
+        dyn_model_set_d(m, ORACLE[o], 128);
+        for (int k = -14; k <= 14; k++) {
+            arb_set_d(psi, k / 10.0);
+            mag_set_d(arb_radref(psi), 0.08);
+            if (dyn_return_info(a, G, NULL, NULL, &fl, m, psi, 128) != DYN_OK || (fl & DYN_SINGLE_BRANCH)) continue;
+            multi++;
+            arb_set(b, psi);
+            assert_int_equal(dyn_return(b, G, NULL, NULL, m, b, 128), DYN_OK);
+            assert_true(arb_equal(a, b));
+            arb_set(b, psi);
+            assert_int_equal(dyn_return_deriv(b, dR, G, &fl, m, b, 128), DYN_OK);
+            assert_true(arb_equal(a, b));
+        }
+    }
+    print_message("dyn: %d multi-branch balls returned in place\n", multi);
+    assert_true(multi >= 3);
+    arb_clear(psi); arb_clear(a); arb_clear(b); arb_clear(G); arb_clear(dR);
+    dyn_model_clear(m);
+    flint_cleanup();
+}
+
 /* |ball - v| within tol, and the ball is narrower than tol */
 static int near(const arb_t x, const char *v, double tol)
 {
@@ -789,6 +822,7 @@ int main(void)
         cmocka_unit_test(test_certificate),
         cmocka_unit_test(test_iterate_random),
         cmocka_unit_test(test_deriv_random),
+        cmocka_unit_test(test_return_in_place),
         cmocka_unit_test(test_orbits_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,7 +84,8 @@ int dyn_impact(arb_ptr vout, int *stick, int *sigma, const dyn_model_t m, arb_sr
 int dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int k_stuck,
                int may_leave, int *stuck_end, const dyn_model_t m, slong prec);
 
-/* One return from the section: psi is a ball in [-pi/2, pi/2]. On DYN_OK
+/* One return from the section: psi is a ball in [-pi/2, pi/2] (psi_next
+ * may be the same variable as psi: R applied in place). On DYN_OK
  * sets psi_next (ball in [-pi/2, pi/2]), G (growth of |(x2', z2')|), and when
  * Gz != NULL the growth of |z2'| (the spec's G, for oracles). *path (if not
  * NULL) receives a short text of the branch sequence (static storage is not

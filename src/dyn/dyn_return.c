@@ -134,15 +134,16 @@ static int return_runs(arb_t psi_next, arb_t dR, arb_t G, arb_t Gz, char *path, 
                        const dyn_model_t m, const arb_t psi, slong prec)
 {
     dyn_choice ch;
-    arb_t pn, g, gz, dr;
+    arb_t pn, g, gz, dr, psi0;
     int runs = 0, nok = 0, nabs = 0, nesc = 0, res = DYN_UNKNOWN, ncol = 0;
-    arb_init(pn); arb_init(g); arb_init(gz); arb_init(dr);
+    arb_init(pn); arb_init(g); arb_init(gz); arb_init(dr); arb_init(psi0);
+    arb_set(psi0, psi);   /* psi may be psi_next (R applied in place): every run starts from the same ball */
     ch.len = 0; ch.overflow = 0;
     for (;;) {
         int r;
         int col = 0;
         ch.pos = 0;
-        r = return_once(pn, dR ? dr : NULL, g, Gz ? gz : NULL, nok == 0 ? path : NULL, &col, m, psi, &ch, prec);
+        r = return_once(pn, dR ? dr : NULL, g, Gz ? gz : NULL, nok == 0 ? path : NULL, &col, m, psi0, &ch, prec);
         runs++;
         if (ch.overflow || r == DYN_UNKNOWN) { nok = -1; break; }
         if (r == DYN_OK) {
@@ -173,7 +174,7 @@ static int return_runs(arb_t psi_next, arb_t dR, arb_t G, arb_t Gz, char *path, 
     if (flags)
         *flags = (res == DYN_OK && runs == 1 ? DYN_SINGLE_BRANCH : 0)
                  | (res == DYN_OK && nabs == 0 && ncol == nok ? DYN_COLLAPSE : 0);
-    arb_clear(pn); arb_clear(g); arb_clear(gz); arb_clear(dr);
+    arb_clear(pn); arb_clear(g); arb_clear(gz); arb_clear(dr); arb_clear(psi0);
     return res;
 }
 
