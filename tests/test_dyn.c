@@ -9,7 +9,12 @@
  * with n applications of dyn_return: every Arb enclosure must contain the
  * MPFR value. Plus the oracles of spec seed002.md §6 (O1, O3, O6) and the
  * certificate verdicts, and the cycle bound on small graphs with known
- * cycle means. */
+ * cycle means. The derivative enclosures of R (dyn_return_deriv) are
+ * compared with central differences of the MPFR iteration, and every
+ * periodic orbit proved by Krawczyk's test is checked by iterating the
+ * MPFR model from its ball (the orbit's images, the product of G, and the
+ * sign change of R^k - id across the ball). Randomized loops scale with
+ * FRICERT_TEST_MULTIPLIER. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +24,7 @@
 #include <cmocka.h>
 #include <mpfr.h>
 #include "dyn/dyn.h"
+#include "fc_test.h"
 
 #define RP 256
 #define RND MPFR_RNDN
@@ -368,8 +374,19 @@ done:
     return res;
 }
 
+static void ref_section_mpfr(mpfr_t q[3], ref_t *r, const mpfr_t psi);
+
 /* the section state with direction psi: contact velocities (., 0, sin psi, -cos psi) */
 static void ref_section(mpfr_t q[3], ref_t *r, double psi)
+{
+    mpfr_t p;
+    mpfr_init2(p, RP);
+    mpfr_set_d(p, psi, RND);
+    ref_section_mpfr(q, r, p);
+    mpfr_clear(p);
+}
+
+static void ref_section_mpfr(mpfr_t q[3], ref_t *r, const mpfr_t psi)
 {
     mpfr_t A[4][4], b[4], x[4];
     for (int i = 0; i < 4; i++) {
@@ -379,7 +396,7 @@ static void ref_section(mpfr_t q[3], ref_t *r, double psi)
     for (int i = 0; i < 3; i++)
         for (int c = 0; c < 3; c++) mpfr_set(A[i][c], r->J[i + 1][c], RND);
     mpfr_set_zero(b[0], 1);
-    mpfr_set_d(b[2], psi, RND);
+    mpfr_set(b[2], psi, RND);
     mpfr_sin_cos(b[1], b[2], b[2], RND);
     mpfr_neg(b[2], b[2], RND);
     gauss(3, A, b, x);
@@ -439,7 +456,8 @@ static void test_iterate_random(void **state)
     dyn_model_init(m);
     arb_init(psi); arb_init(pn); arb_init(G); arb_init(Gp);
     mpfr_inits2(RP, q[0], q[1], q[2], rpsi, n0, n1, (mpfr_ptr) 0);
-    for (int trial = 0; trial < 240; trial++) {
+    long trials = fc_test_iters(240);
+    for (long trial = 0; trial < trials; trial++) {
         double p[10], psi0;
         const double *o = ORACLE[trial % 3];
         for (int k = 0; k < 10; k++) {
@@ -472,12 +490,202 @@ static void test_iterate_random(void **state)
     }
     /* the test must have compared many returns and seen absorption */
     print_message("dyn: %ld returns compared with the MPFR iteration, %ld absorptions\n", compared, absorbed);
-    assert_true(compared >= 200);
-    assert_true(absorbed >= 5);
+    assert_true(compared >= trials * 200 / 240);
+    assert_true(absorbed >= trials * 5 / 240);
     mpfr_clears(q[0], q[1], q[2], rpsi, n0, n1, (mpfr_ptr) 0);
     arb_clear(psi); arb_clear(pn); arb_clear(G); arb_clear(Gp);
     dyn_model_clear(m);
     flint_randclear(st);
+    flint_cleanup();
+}
+
+/* random parameters around oracle o (as in test_iterate_random) */
+static void random_params(double p[10], flint_rand_t st, const double *o, double spread)
+{
+    for (int k = 0; k < 10; k++) {
+        double e = (n_randint(st, 2001) - 1000.0) / 1000.0;   /* [-1, 1] */
+        p[k] = o[k] + (k == 4 || k == 5 || k == 6 || k == 9 ? spread * e : spread * e * fabs(o[k]));
+    }
+}
+
+/* the MPFR reference R^k from the direction psi: 1 when all k returns
+   happen, then psi_out and the growth of |(x2', z2')| */
+static int ref_iterate(mpfr_t psi_out, mpfr_t growth, ref_t *r, const mpfr_t psi, int k)
+{
+    mpfr_t q[3], n0, n1;
+    int ok = 1;
+    mpfr_inits2(RP, q[0], q[1], q[2], n0, n1, (mpfr_ptr) 0);
+    ref_section_mpfr(q, r, psi);
+    ref_dir(psi_out, n0, r, q);
+    for (int i = 0; i < k && ok; i++) ok = ref_return(q, r) == 1;
+    if (ok) {
+        ref_dir(psi_out, n1, r, q);
+        mpfr_div(growth, n1, n0, RND);
+    }
+    mpfr_clears(q[0], q[1], q[2], n0, n1, (mpfr_ptr) 0);
+    return ok;
+}
+
+/* dyn_return_deriv on balls of radius 1e-6 against central differences
+   (step 1e-30) of the MPFR iteration at three points of each ball */
+static void test_deriv_random(void **state)
+{
+    flint_rand_t st;
+    dyn_model_t m;
+    ref_t r;
+    arb_t X, pn, dR, G, fd;
+    mpfr_t a, b, ga, x, h, d;
+    long trials = fc_test_iters(150), compared = 0, collapse = 0;
+    (void) state;
+    flint_randinit(st);
+    dyn_model_init(m);
+    arb_init(X); arb_init(pn); arb_init(dR); arb_init(G); arb_init(fd);
+    mpfr_inits2(RP, a, b, ga, x, h, d, (mpfr_ptr) 0);
+    mpfr_set_str(h, "1e-30", 10, RND);
+    for (long trial = 0; trial < trials; trial++) {
+        double p[10], psi0;
+        int fl;
+        random_params(p, st, ORACLE[trial % 3], 0.03);
+        psi0 = (n_randint(st, 2001) - 1000.0) / 1000.0 * 1.45;
+        dyn_model_set_d(m, p, 128);
+        arb_set_d(X, psi0);
+        mag_set_d(arb_radref(X), 1e-6);
+        if (dyn_return_deriv(pn, dR, G, &fl, m, X, 128) != DYN_OK || !arb_is_finite(dR)) continue;
+        assert_true(fl & DYN_SINGLE_BRANCH);
+        if (arb_is_zero(dR)) collapse++;
+        ref_init(&r, p);
+        for (int s = -1; s <= 1; s++) {
+            mpfr_set_d(x, psi0 + s * 0.9e-6, RND);
+            mpfr_add(d, x, h, RND);
+            if (!ref_iterate(a, ga, &r, d, 1)) continue;
+            mpfr_sub(d, x, h, RND);
+            if (!ref_iterate(b, ga, &r, d, 1)) continue;
+            mpfr_sub(d, a, b, RND);
+            mpfr_div(d, d, h, RND);
+            mpfr_div_2ui(d, d, 1, RND);
+            /* the difference quotient is within 1e-40 of R'(x) */
+            arf_set_mpfr(arb_midref(fd), d);
+            mag_set_d(arb_radref(fd), 1e-40);
+            assert_true(arb_overlaps(fd, dR));
+            compared++;
+        }
+        ref_clear(&r);
+    }
+    print_message("dyn: %ld derivatives compared with MPFR differences (%ld balls after a collapse)\n",
+                  compared, collapse);
+    assert_true(compared >= trials);
+    assert_true(collapse > 0 && collapse * 3 < compared);
+    mpfr_clears(a, b, ga, x, h, d, (mpfr_ptr) 0);
+    arb_clear(X); arb_clear(pn); arb_clear(dR); arb_clear(G); arb_clear(fd);
+    dyn_model_clear(m);
+    flint_randclear(st);
+    flint_cleanup();
+}
+
+/* every orbit proved by Krawczyk's test (dyn_orbits_find, periods 1..3)
+   checked against the MPFR iteration: from the centre of psi[0] the k
+   iterates lie in psi[1..k-1] and psi[0], the growth lies in G, and
+   R^k - id changes sign across psi[0] (a zero inside, found independently) */
+static void test_orbits_random(void **state)
+{
+    flint_rand_t st;
+    dyn_model_t m;
+    ref_t r;
+    dyn_orbit_struct o[8];
+    arb_t lo, hi;
+    mpfr_t x, y, g, fl, fh;
+    long trials = fc_test_iters(60), checked = 0, moving = 0;
+    (void) state;
+    flint_randinit(st);
+    dyn_model_init(m);
+    for (int i = 0; i < 8; i++) dyn_orbit_init(o + i);
+    arb_init(lo); arb_init(hi);
+    mpfr_inits2(RP, x, y, g, fl, fh, (mpfr_ptr) 0);
+    arb_set_d(hi, 1.45); arb_neg(lo, hi);
+    for (long trial = 0; trial < trials; trial++) {
+        double p[10];
+        long n;
+        random_params(p, st, ORACLE[trial % 3], trial % 2 ? 0.3 : 0.03);
+        if (p[3] <= 0.05) continue;
+        dyn_model_set_d(m, p, 128);
+        n = dyn_orbits_find(o, 8, m, lo, hi, 3, 8, 128);
+        ref_init(&r, p);
+        for (long j = 0; j < n; j++) {
+            int k = o[j].period;
+            arf_get_mpfr(x, arb_midref(o[j].psi + 0), RND);
+            for (int i = 1; i <= k; i++) {
+                assert_true(ref_iterate(y, g, &r, x, i));
+                assert_true(ball_has(o[j].psi + (i % k), y));
+            }
+            assert_true(ball_has(o[j].G, g));
+            /* sign change of R^k(psi) - psi at the ends of psi[0] */
+            arb_get_lbound_arf(arb_midref(lo), o[j].psi + 0, RP);
+            arf_get_mpfr(x, arb_midref(lo), RND);
+            assert_true(ref_iterate(y, g, &r, x, k));
+            mpfr_sub(fl, y, x, RND);
+            arb_get_ubound_arf(arb_midref(lo), o[j].psi + 0, RP);
+            arf_get_mpfr(x, arb_midref(lo), RND);
+            assert_true(ref_iterate(y, g, &r, x, k));
+            mpfr_sub(fh, y, x, RND);
+            /* (a value within the reference's own rounding, 1e-60, counts as 0) */
+            mpfr_set_ui_2exp(g, 1, -199, RND);
+            if (mpfr_cmpabs(fl, g) < 0) mpfr_set_zero(fl, 1);
+            if (mpfr_cmpabs(fh, g) < 0) mpfr_set_zero(fh, 1);
+            assert_true(mpfr_sgn(fl) * mpfr_sgn(fh) <= 0);
+            arb_set_d(lo, -1.45);
+            if (!arb_is_zero(o[j].psi + 0) && k == 1) {
+                /* not the sticking collapse u_S = -tan(phi2) */
+                arb_t t; arb_init(t);
+                arb_set_d(t, p[5]);
+                arb_add(t, t, o[j].psi + 0, 128);
+                if (!arb_contains_zero(t)) moving++;
+                arb_clear(t);
+            }
+            checked++;
+        }
+        ref_clear(&r);
+    }
+    print_message("dyn: %ld proved orbits checked by MPFR iteration (%ld fixed points off u_S)\n", checked,
+                  moving);
+    assert_true(checked >= trials / 2);
+    mpfr_clears(x, y, g, fl, fh, (mpfr_ptr) 0);
+    arb_clear(lo); arb_clear(hi);
+    for (int i = 0; i < 8; i++) dyn_orbit_clear(o + i);
+    dyn_model_clear(m);
+    flint_randclear(st);
+    flint_cleanup();
+}
+
+/* R applied in place (psi_next the same variable as psi) on balls where
+   several branch sequences are joined: the same enclosure as into another
+   variable (every run must start from the caller's ball) */
+static void test_return_in_place(void **state)
+{
+    dyn_model_t m;
+    arb_t psi, a, b, G, dR;
+    int fl, multi = 0;
+    (void) state;
+    dyn_model_init(m);
+    arb_init(psi); arb_init(a); arb_init(b); arb_init(G); arb_init(dR);
+    for (int o = 0; o < 3; o++) {
+        dyn_model_set_d(m, ORACLE[o], 128);
+        for (int k = -14; k <= 14; k++) {
+            arb_set_d(psi, k / 10.0);
+            mag_set_d(arb_radref(psi), 0.08);
+            if (dyn_return_info(a, G, NULL, NULL, &fl, m, psi, 128) != DYN_OK || (fl & DYN_SINGLE_BRANCH)) continue;
+            multi++;
+            arb_set(b, psi);
+            assert_int_equal(dyn_return(b, G, NULL, NULL, m, b, 128), DYN_OK);
+            assert_true(arb_equal(a, b));
+            arb_set(b, psi);
+            assert_int_equal(dyn_return_deriv(b, dR, G, &fl, m, b, 128), DYN_OK);
+            assert_true(arb_equal(a, b));
+        }
+    }
+    print_message("dyn: %d multi-branch balls returned in place\n", multi);
+    assert_true(multi >= 3);
+    arb_clear(psi); arb_clear(a); arb_clear(b); arb_clear(G); arb_clear(dR);
+    dyn_model_clear(m);
     flint_cleanup();
 }
 
@@ -569,6 +777,7 @@ static void test_certificate(void **state)
        the range is not invariant: no claim */
     assert_int_equal(cert(c, 2, -16.0, 16.0), DYN_UNDECIDED);
     assert_int_equal(cert(c, 1, -16.0, 16.0), DYN_UNSTABLE);
+    assert_true(c->fix_unique == 1 && c->fix_period == 1);   /* Krawczyk: the only fixed point there */
     assert_true(near(c->fix_G, "1.96512209189666", 1e-9));
     arb_set_str(t, "0.0400213469955146", 128);
     arb_atan(t, t, 128);
@@ -612,6 +821,9 @@ int main(void)
         cmocka_unit_test(test_oracles),
         cmocka_unit_test(test_certificate),
         cmocka_unit_test(test_iterate_random),
+        cmocka_unit_test(test_deriv_random),
+        cmocka_unit_test(test_return_in_place),
+        cmocka_unit_test(test_orbits_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

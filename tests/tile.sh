@@ -3,8 +3,10 @@
 # whole run: for 1, 4 and 16 tiles, the merged out/<id>/ must have the
 # untiled run's cells CSV and results.json byte for byte (SOURCE_DATE_EPOCH
 # set, so no timings are recorded), and its report.pdf too. Cases:
-# painleve_rod (two plots, claims, points) and ch2_one_point_obligatory
-# (a tangency point). `check --tile I/N` must pass for every tile.
+# painleve_rod (two plots, claims, points), ch2_one_point_obligatory
+# (a tangency point) and seed002_mode_sets at --depth 6 (a multi-label
+# plot: labels column, label_sets, areas per combination).
+# `check --tile I/N` must pass for every tile.
 # Last line: "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
@@ -20,16 +22,19 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 
-for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.case"; do
+for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.case" \
+         "$ROOT/cases/seed002_mode_sets.case"; do
     id=$(basename "$c" .case)
-    if ! "$FRICERT" report -q --templates "$ROOT/templates" -o "$tmp/whole" "$c"; then
+    D=
+    case $id in seed002_mode_sets) D="--depth 6" ;; esac
+    if ! "$FRICERT" report -q --templates "$ROOT/templates" $D -o "$tmp/whole" "$c"; then
         bad "$id: the whole run failed"
         continue
     fi
     for n in 1 4 16; do
         i=1
         while [ "$i" -le "$n" ]; do
-            "$FRICERT" report -q --templates "$ROOT/templates" --tile "$i/$n" -o "$tmp/tiles$n" "$c" ||
+            "$FRICERT" report -q --templates "$ROOT/templates" $D --tile "$i/$n" -o "$tmp/tiles$n" "$c" ||
                 bad "$id: report --tile $i/$n exited $?"
             i=$((i + 1))
         done

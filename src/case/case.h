@@ -138,6 +138,7 @@ typedef struct {
     char **include;
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
+    int check;           /* read by case_read_check: for `fricert check` only */
 } case_t;
 
 /* The case reader's errors: fricert's one error type (FILE:LINE:COL, message;
@@ -147,6 +148,11 @@ typedef fc_error case_error_t;
 /* Reads and validates path. Returns 0 and fills c, or -1 and fills err
  * (nothing to clear then). */
 int case_read(case_t *c, const char *path, case_error_t *err);
+/* The same for `fricert check`: the [expect] lines, claims and plots read
+ * the same, but model blocks may compute their planes only where the case's
+ * [point]s lie (zod_return_map: see mech_zod.c), so a plot drawn from such a
+ * case shows "undecided" elsewhere; a report must use case_read. */
+int case_read_check(case_t *c, const char *path, case_error_t *err);
 void case_clear(case_t *c);
 
 /* Index of a parameter / definition / region / point by name, or -1. */

@@ -180,7 +180,7 @@ static int case_id_check(const char *id, case_error_t *err)
     return 0;
 }
 
-int case_read(case_t *c, const char *path, case_error_t *err)
+static int read_mode(case_t *c, const char *path, int check, case_error_t *err)
 {
     case_raw raw;
     char *buf;
@@ -188,6 +188,7 @@ int case_read(case_t *c, const char *path, case_error_t *err)
     int rc;
 
     memset(c, 0, sizeof *c);
+    c->check = check;
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
     {
@@ -212,6 +213,16 @@ int case_read(case_t *c, const char *path, case_error_t *err)
         return -1;
     }
     return 0;
+}
+
+int case_read(case_t *c, const char *path, case_error_t *err)
+{
+    return read_mode(c, path, 0, err);
+}
+
+int case_read_check(case_t *c, const char *path, case_error_t *err)
+{
+    return read_mode(c, path, 1, err);
 }
 
 void case_clear(case_t *c)

@@ -755,6 +755,7 @@ static mech_entry *model_entries(mech_section *ms, const case_raw_section *s)
         en[i].line = s->entries[i].line;
         en[i].col = s->entries[i].col;
     }
+    memset(ms, 0, sizeof *ms);
     ms->name = s->arg;
     ms->line = s->line;
     ms->nentries = s->nentries;
@@ -777,10 +778,23 @@ static int read_models(vctx *v, case_def **defs, int *ndefs)
         mech_section ms;
         mech_entry *en;
         int nmd = 0, bad;
+        mech_section *pts = NULL;
+        int npts = 0;
         if (strcmp(s->kind, "model") != 0) continue;
+        if (c->check) {
+            /* `fricert check`: the [point] sections, for models that compute less */
+            pts = flint_calloc(r->nsections + 1, sizeof(mech_section));
+            for (j = 0; j < r->nsections; j++)
+                if (strcmp(r->sections[j].kind, "point") == 0) model_entries(&pts[npts++], &r->sections[j]);
+        }
         en = model_entries(&ms, s);
+        ms.check = c->check;
+        ms.npoints = npts;
+        ms.points = pts;
         bad = mech_model_build(&md, &nmd, &ms, c->path, c->scope, v->err);
         flint_free(en);
+        for (j = 0; j < npts; j++) flint_free((void *) pts[j].entries);
+        flint_free(pts);
         if (bad) {
             snprintf(v->err->file, sizeof v->err->file, "%s", c->path);
             return -1;

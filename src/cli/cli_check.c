@@ -7,7 +7,11 @@
  * last line is "N passed, M failed"; the exit status is 0 iff M = 0.
  * With --tile I/N only tile I of each plot is paved; tile 1 also decides
  * the claims (never tiled) and checks the [expect] lines, so that the N
- * tile runs together check what one whole run checks. */
+ * tile runs together check what one whole run checks. Cases are read with
+ * case_read_check: a zod_return_map plane is refined only in the grid cells
+ * holding one of the case's [point]s, where its verdict (hence every
+ * [expect] at a point) is the report's; its plots are paved on the coarser
+ * plane, still certified. */
 #include <getopt.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -49,19 +53,11 @@ int cli_check(int argc, char **argv)
         case_error_t err;
         char msg[4097 + 640];   /* a whole path and a message */
         run_results computed;
-        if (case_read(&c, argv[i], &err)) {
+        if (case_read_check(&c, argv[i], &err)) {
             fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             failed++;
             bad_input = 1;
-            continue;
-        }
-        if (tile_n > 0 && run_tile_supported(&c, &err)) {
-            fc_error_format(msg, sizeof msg, &err);
-            fprintf(stderr, "%s\n", msg);
-            failed++;
-            bad_input = 1;
-            case_clear(&c);
             continue;
         }
         {

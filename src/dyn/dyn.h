@@ -52,6 +52,8 @@ void dyn_model_clear(dyn_model_t m);
 void dyn_model_set(dyn_model_t m, arb_srcptr p, slong prec);
 /* The same from doubles (exact binary values). */
 void dyn_model_set_d(dyn_model_t m, const double p[10], slong prec);
+/* 1 when every parameter ball has radius below 2^-40 (a point model). */
+int dyn_model_is_point(const dyn_model_t m);
 
 /* Constant-acceleration contact mode: letters 'F', 'S', 'P', 'N' for
  * contacts 1 and 2 (not "SS"). Sets lam = (ft1, fn1, ft2, fn2) and
@@ -82,7 +84,8 @@ int dyn_impact(arb_ptr vout, int *stick, int *sigma, const dyn_model_t m, arb_sr
 int dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int k_stuck,
                int may_leave, int *stuck_end, const dyn_model_t m, slong prec);
 
-/* One return from the section: psi is a ball in [-pi/2, pi/2]. On DYN_OK
+/* One return from the section: psi is a ball in [-pi/2, pi/2] (psi_next
+ * may be the same variable as psi: R applied in place). On DYN_OK
  * sets psi_next (ball in [-pi/2, pi/2]), G (growth of |(x2', z2')|), and when
  * Gz != NULL the growth of |z2'| (the spec's G, for oracles). *path (if not
  * NULL) receives a short text of the branch sequence (static storage is not
@@ -99,6 +102,52 @@ enum { DYN_SINGLE_BRANCH = 1, DYN_COLLAPSE = 2 };
 int dyn_return_info(arb_t psi_next, arb_t G, arb_t Gz, char *path, int *flags, const dyn_model_t m,
                     const arb_t psi, slong prec);
 
+/* dyn_return with the derivative: dR encloses R'(psi) over the ball when
+ * one branch sequence covers it (DYN_SINGLE_BRANCH in *flags): then R is
+ * that branch's smooth formula on the ball and dR comes from forward-mode
+ * derivatives carried through its impacts, flights and landings (0 after a
+ * sticking collapse). dR = 0 also when every branch collapses
+ * (DYN_COLLAPSE: R = -phi2 on the whole ball). Otherwise, or through a
+ * grazing landing, dR is not finite. */
+int dyn_return_deriv(arb_t psi_next, arb_t dR, arb_t G, int *flags, const dyn_model_t m,
+                     const arb_t psi, slong prec);
+
+/* ------------------------------------------------------ periodic orbits */
+
+#define DYN_MAXPERIOD 4
+
+/* A periodic orbit of R of minimal period `period`: psi[0..period-1] are
+ * balls containing its points (psi[0] proved to hold exactly one fixed point
+ * of R^period), G an enclosure of the product of G along it (the growth of
+ * the speed per period; > 1: reverse chatter, instability by spec §3.9 S2). */
+typedef struct {
+    int period;
+    arb_ptr psi;
+    arb_t G;
+} dyn_orbit_struct;
+typedef dyn_orbit_struct dyn_orbit_t[1];
+
+void dyn_orbit_init(dyn_orbit_t o);
+void dyn_orbit_clear(dyn_orbit_t o);
+void dyn_orbit_set(dyn_orbit_t o, const dyn_orbit_t p);
+
+/* Krawczyk's test for f = R^k - id on the ball X (1 <= k <= DYN_MAXPERIOD):
+ * returns 1 and sets Xout = K(X), a ball inside X containing the zero, when
+ * f has exactly one zero in X. */
+int dyn_krawczyk(arb_t Xout, const dyn_model_t m, const arb_t X, int k, slong prec);
+
+/* Newton's method on R^k - id from psi0 proposes a point; balls around it are
+ * tried with dyn_krawczyk. Returns 1 and fills o when an orbit of minimal
+ * period k is proved (existence and uniqueness of the fixed point of R^k in
+ * o->psi[0]). */
+int dyn_orbit_prove(dyn_orbit_t o, const dyn_model_t m, const arb_t psi0, int k, slong prec);
+
+/* Proved orbits of periods 1..kmax found from nsample starting points spread
+ * over [psi_lo, psi_hi], at most maxn, each orbit once (out[] initialised by
+ * the caller). Returns their number. Orbits not found are not excluded. */
+long dyn_orbits_find(dyn_orbit_struct *out, long maxn, const dyn_model_t m, const arb_t psi_lo,
+                     const arb_t psi_hi, int kmax, long nsample, slong prec);
+
 /* ---------------------------------------------------------- certificate */
 
 enum { DYN_UNDECIDED = 0, DYN_STABLE = 1, DYN_UNSTABLE = 2 };
@@ -113,7 +162,11 @@ typedef struct {
     double lambda;     /* stable: proved bound on the mean of log G over every cycle (< 0) */
     double spread;     /* stable: potential spread; |v_n| <= e^spread e^(lambda n) |v_0| */
     arb_t fix_psi;     /* unstable: a ball in which a fixed point of R is proved */
-    arb_t fix_G;       /* unstable: an enclosure of G over that ball (> 1) */
+    arb_t fix_G;       /* unstable: an enclosure of G over that ball (> 1); the
+                          product of G along the orbit when fix_period > 1 */
+    int fix_unique;    /* 1: the only fixed point of R^fix_period in fix_psi
+                          (Krawczyk; always 1 when unstable) */
+    int fix_period;    /* 1 a fixed point; k a periodic orbit of minimal period k */
 } dyn_cert_struct;
 typedef dyn_cert_struct dyn_cert_t[1];
 
@@ -131,17 +184,19 @@ void dyn_cert_clear(dyn_cert_t c);
  * then forward invariant) and a potential shows that every cycle has mean
  * weight <= lambda < 0: every orbit arriving in the range stays in it and
  * |v_n| <= e^spread e^(lambda n) |v_0|, or is absorbed (motion stops).
- * Else UNSTABLE when a fixed point of R is proved (inclusion R(U) in the
- * interior of U on one branch, Brouwer) with G > 1 on U: the arrivals in
- * the direction of the fixed point grow by G per return (reverse chatter).
+ * Else UNSTABLE when a fixed point of R is proved (Krawczyk: existence
+ * and uniqueness in U) with G > 1 on U: the arrivals in the direction of the fixed point grow by G per return
+ * (reverse chatter); or, for a point model (parameter radii below 2^-40),
+ * when an orbit of period 2 or 3 is proved (Krawczyk) with a product of G
+ * above 1 (spec §3.9 S2).
  * Else UNDECIDED. Valid for every parameter in the model's balls. */
 void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_t uhi, long n0,
                   int depth, slong prec);
 
-/* Proves a fixed point near psi0 (see dyn_cert_run). Returns 1 and sets U
- * and GU (an enclosure of G on U) when R(U) lies in the interior of U and
- * either R is one branch on U (continuous: Brouwer) or R collapses to the
- * constant -phi2 on U (then -phi2, inside U, is the fixed point). */
+/* Proves a fixed point near psi0 (see dyn_cert_run) by Krawczyk's test
+ * (dyn_orbit_prove with period 1): returns 1 and sets U, a ball holding
+ * exactly one fixed point of R, and GU, an enclosure of G on U; 0 when the
+ * test does not succeed. */
 int dyn_fixed_point(arb_t U, arb_t GU, const dyn_model_t m, const arb_t psi0, slong prec);
 
 /* Cycle bound of a weighted digraph (n nodes, edges from[e] -> to[e], upper

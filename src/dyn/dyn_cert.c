@@ -17,6 +17,7 @@ void dyn_cert_init(dyn_cert_t c)
     c->nodes = c->edges = c->absorbed = c->unknown = c->outside = 0;
     c->lambda = c->spread = 0;
     arb_init(c->fix_psi); arb_init(c->fix_G);
+    c->fix_unique = 0; c->fix_period = 0;
 }
 
 void dyn_cert_clear(dyn_cert_t c)
@@ -60,6 +61,25 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
     arb_sub(pw, pw, plo, prec);                /* its width */
     L = malloc(sizeof(leaf_t) * (size_t) cap);
     if (!L) goto out;
+
+    /* the sticking collapse first: when psi_S = -phi2 lies in the covered range and
+       Krawczyk proves it a fixed point with G > 1, the leaf holding it has a
+       self-loop of positive weight, so no stability proof exists: UNSTABLE at the
+       cost of a few returns instead of the whole interval graph */
+    {
+        arb_t U, GU, one;
+        arb_init(U); arb_init(GU); arb_init(one);
+        arb_one(one);
+        arb_neg(t, m->phi2);
+        if (arb_contains(core, t) && dyn_fixed_point(U, GU, m, t, prec) && arb_gt(GU, one)
+            && arb_contains(core, U)) {
+            c->verdict = DYN_UNSTABLE;
+            arb_set(c->fix_psi, U); arb_set(c->fix_G, GU);
+            c->fix_unique = 1; c->fix_period = 1;
+        }
+        arb_clear(U); arb_clear(GU); arb_clear(one);
+        if (c->verdict == DYN_UNSTABLE) goto out;
+    }
 
     /* depth-first bisection keeps the leaves in increasing order of psi */
     {
@@ -154,11 +174,32 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
         arb_one(one);
         for (long a = 0; a < n && tries < 4 && c->verdict == DYN_UNDECIDED; a++) {
             if (L[a].status != DYN_OK || !arb_overlaps(L[a].next, L[a].psi)) continue;
+            /* a fixed point in leaf a has G at most sup G on the leaf: none with G > 1
+               can lie there when that bound is <= 1 */
+            if (arb_le(L[a].G, one)) continue;
             tries++;
-            if (dyn_fixed_point(U, GU, m, L[a].next, prec) && arb_gt(GU, one)) {
+            int r = dyn_fixed_point(U, GU, m, L[a].next, prec);
+            if (r && arb_gt(GU, one)) {
                 c->verdict = DYN_UNSTABLE;
                 arb_set(c->fix_psi, U); arb_set(c->fix_G, GU);
+                c->fix_unique = 1; c->fix_period = 1;
             }
+        }
+        if (c->verdict == DYN_UNDECIDED && dyn_model_is_point(m)) {
+            /* periodic orbits of period 2 and 3 (point models only: the search
+               starts from a few points and costs many returns) */
+            dyn_orbit_struct o[8];
+            long no;
+            for (int i = 0; i < 8; i++) dyn_orbit_init(o + i);
+            arb_atan(U, ulo, prec); arb_atan(GU, uhi, prec);
+            no = dyn_orbits_find(o, 8, m, U, GU, 3, 16, prec);
+            for (long i = 0; i < no && c->verdict == DYN_UNDECIDED; i++)
+                if (o[i].period > 1 && arb_gt(o[i].G, one)) {
+                    c->verdict = DYN_UNSTABLE;
+                    arb_set(c->fix_psi, o[i].psi + 0); arb_set(c->fix_G, o[i].G);
+                    c->fix_unique = 1; c->fix_period = o[i].period;
+                }
+            for (int i = 0; i < 8; i++) dyn_orbit_clear(o + i);
         }
         arb_clear(U); arb_clear(GU); arb_clear(one);
     }

@@ -2,7 +2,11 @@
  * lands (spec seed002.md §3.7 steps 3 and 5): constant accelerations per
  * mode, piecewise quadratic heights, slip stops. Guards undecided on the
  * balls become choice points (dyn_choice): every possible branch is then
- * followed by the caller, one run each. */
+ * followed by the caller, one run each.
+ * With dv != NULL the derivatives with respect to the section direction psi
+ * are carried along the branch taken (forward mode): dv of v, dz[0] of z_k
+ * (in/out) and dz[1] of z_j (in). A derivative through a landing whose
+ * radicand may be 0 (grazing) is not finite. */
 #include "dyn/dyn_impl.h"
 
 /* Picks the mode of the sustained contact k and solves it. At rest in the
@@ -83,16 +87,19 @@ static int decide(dyn_tv g, dyn_choice *ch)
     return dyn_choose(ch, 2) == 0;
 }
 
-int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, int k_stuck,
-                int may_leave, int *stuck_end, const dyn_model_t m, dyn_choice *ch, slong prec)
+int _dyn_flight(arb_ptr v, arb_ptr dv, arb_t zk, arb_ptr dz, int *k_sustained, const arb_t zj0, int j,
+                int k_stuck, int may_leave, int *stuck_end, const dyn_model_t m, dyn_choice *ch, slong prec)
 {
     const int k = 1 - j, tk = 2 * k, nk = 2 * k + 1, nj = 2 * j + 1;
     arb_ptr lam = _arb_vec_init(4), a = _arb_vec_init(4);
     arb_t zj, absa, tland, tstop, disc, t;
+    arb_t dzj, dtland, dtstop, ddisc, dt;     /* derivatives (when dv != NULL) */
     int stuck = k_stuck, res = DYN_UNKNOWN;
     if (stuck_end) *stuck_end = 0;
     arb_init(zj); arb_init(absa); arb_init(tland); arb_init(tstop); arb_init(disc); arb_init(t);
+    arb_init(dzj); arb_init(dtland); arb_init(dtstop); arb_init(ddisc); arb_init(dt);
     arb_set(zj, zj0);
+    if (dv) arb_set(dzj, dz + 1);
 
     for (int phase = 0; phase < 2; phase++) {
         char letter = 'F';
@@ -109,7 +116,7 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
             for (int r = 0; r < 4; r++) arb_set(a + r, m->b[r]);
         }
         if (letter == 'P' || letter == 'N') {
-            if (stuck) arb_zero(v + tk);                  /* slip from rest */
+            if (stuck) { arb_zero(v + tk); if (dv) arb_zero(dv + tk); }   /* slip from rest */
             stuck = 0;
             slipping = letter == 'P' ? 1 : -1;
         }
@@ -125,6 +132,14 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
             arb_sqrtpos(disc, disc, prec);        /* v^2 + 2 |a| z >= 0 where contact j lands */
             arb_add(tland, v + nj, disc, prec);
             arb_div(tland, tland, absa, prec);
+            if (dv) {
+                /* d disc = (v dv + |a| dz) / disc (not finite where disc may be 0) */
+                arb_mul(ddisc, v + nj, dv + nj, prec);
+                arb_addmul(ddisc, absa, dzj, prec);
+                arb_div(ddisc, ddisc, disc, prec);
+                arb_add(dtland, dv + nj, ddisc, prec);
+                arb_div(dtland, dtland, absa, prec);
+            }
         }
         if (slipping) {
             if (slipping > 0) arb_neg(t, a + tk); else arb_set(t, a + tk);
@@ -134,6 +149,7 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
         if (slipping && decel) {
             arb_div(tstop, v + tk, a + tk, prec);
             arb_neg(tstop, tstop);
+            if (dv) { arb_div(dtstop, dv + tk, a + tk, prec); arb_neg(dtstop, dtstop); }
             land = 0;
             if (lands) {
                 arb_sub(t, tland, tstop, prec);
@@ -147,8 +163,16 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
         }
         if (land) {
             for (int r = 0; r < 4; r++) arb_addmul(v + r, a + r, tland, prec);
+            if (dv) for (int r = 0; r < 4; r++) arb_addmul(dv + r, a + r, dtland, prec);
             if (!*k_sustained) {
                 /* z_k(t) = z_k + v_nk(0) t + a t^2 / 2 = z_k + v_nk(t) t - a t^2 / 2 */
+                if (dv) {
+                    arb_addmul(dz + 0, dv + nk, tland, prec);
+                    arb_addmul(dz + 0, v + nk, dtland, prec);
+                    arb_mul(dt, tland, dtland, prec);
+                    arb_submul(dz + 0, a + nk, dt, prec);
+                    arb_neg(dv + nj, ddisc);
+                }
                 arb_addmul(zk, v + nk, tland, prec);
                 arb_sqr(t, tland, prec);
                 arb_mul(t, t, a + nk, prec);
@@ -158,6 +182,7 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
             } else {
                 arb_zero(v + nk);
                 arb_neg(v + nj, disc);
+                if (dv) { arb_zero(dv + nk); arb_neg(dv + nj, ddisc); }
                 if (letter == 'S') {
                     /* rotation about the stuck vertex p_k: the velocity of p_j is
                        omega E (p_j - p_k), E (p_j - p_k) = (0, +-(l1 + l2)), so
@@ -165,6 +190,7 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
                     arb_zero(v + tk);
                     arb_tan(t, j == 0 ? m->phi1 : m->phi2, prec);
                     arb_mul(v + 2 * j, t, v + nj, prec);
+                    if (dv) { arb_zero(dv + tk); arb_mul(dv + 2 * j, t, dv + nj, prec); }
                 }
             }
             if (stuck_end) *stuck_end = (*k_sustained && letter == 'S');
@@ -172,6 +198,15 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
             goto done;
         }
         /* the slip of contact k stops at tstop, before contact j lands */
+        if (dv) {
+            /* d z_j = a_nj tstop dtstop + dv_nj tstop + v_nj dtstop */
+            arb_mul(dt, tstop, dtstop, prec);
+            arb_addmul(dzj, a + nj, dt, prec);
+            arb_addmul(dzj, dv + nj, tstop, prec);
+            arb_addmul(dzj, v + nj, dtstop, prec);
+            for (int r = 0; r < 4; r++) arb_addmul(dv + r, a + r, dtstop, prec);
+            arb_zero(dv + tk); arb_zero(dv + nk);
+        }
         arb_sqr(t, tstop, prec);
         arb_mul(t, t, a + nj, prec);
         arb_mul_2exp_si(t, t, -1);
@@ -185,11 +220,12 @@ int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj0, int j, i
 done:
     _arb_vec_clear(lam, 4); _arb_vec_clear(a, 4);
     arb_clear(zj); arb_clear(absa); arb_clear(tland); arb_clear(tstop); arb_clear(disc); arb_clear(t);
+    arb_clear(dzj); arb_clear(dtland); arb_clear(dtstop); arb_clear(ddisc); arb_clear(dt);
     return res;
 }
 
 int dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int k_stuck,
                int may_leave, int *stuck_end, const dyn_model_t m, slong prec)
 {
-    return _dyn_flight(v, zk, k_sustained, zj, j, k_stuck, may_leave, stuck_end, m, NULL, prec);
+    return _dyn_flight(v, NULL, zk, NULL, k_sustained, zj, j, k_stuck, may_leave, stuck_end, m, NULL, prec);
 }

@@ -38,9 +38,10 @@ static inline int dyn_choose(dyn_choice *ch, int nalt)
 /* dyn_mode_solve without the cache of dyn_model_set. */
 int _dyn_mode_solve(arb_ptr lam, arb_ptr a, const dyn_model_t m, const char mode[2], slong prec);
 
-int _dyn_impact(arb_ptr vout, int *stick, int *sigma, const dyn_model_t m, arb_srcptr v,
-                int i, int sustained, dyn_choice *ch, slong prec);
-int _dyn_flight(arb_ptr v, arb_t zk, int *k_sustained, const arb_t zj, int j, int k_stuck,
-                int may_leave, int *stuck_end, const dyn_model_t m, dyn_choice *ch, slong prec);
+/* The same with derivatives (dv, dvout, dz may be NULL: values only). */
+int _dyn_impact(arb_ptr vout, arb_ptr dvout, int *stick, int *sigma, const dyn_model_t m,
+                arb_srcptr v, arb_srcptr dv, int i, int sustained, dyn_choice *ch, slong prec);
+int _dyn_flight(arb_ptr v, arb_ptr dv, arb_t zk, arb_ptr dz, int *k_sustained, const arb_t zj, int j,
+                int k_stuck, int may_leave, int *stuck_end, const dyn_model_t m, dyn_choice *ch, slong prec);
 
 #endif

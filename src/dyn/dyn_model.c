@@ -104,3 +104,11 @@ void dyn_model_set_d(dyn_model_t m, const double p[10], slong prec)
     dyn_model_set(m, v, prec);
     _arb_vec_clear(v, 10);
 }
+
+int dyn_model_is_point(const dyn_model_t m)
+{
+    const arb_struct *p[10] = {m->h, m->l1, m->l2, m->rho, m->phi1, m->phi2, m->alpha, m->mu1, m->mu2, m->tau};
+    for (int i = 0; i < 10; i++)
+        if (mag_cmp_2exp_si(arb_radref(p[i]), -40) >= 0) return 0;
+    return 1;
+}

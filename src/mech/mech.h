@@ -41,12 +41,19 @@ typedef struct {
     int line, col;
 } mech_entry;
 
-/* A [model NAME] section: its name, the header's line and its entries. */
-typedef struct {
+/* A [model NAME] section: its name, the header's line and its entries.
+ * For `fricert check` only (check = 1), points holds the case's [point]
+ * sections (name and entries), so that a model whose full computation is
+ * long may compute only what the checks at those points need (a
+ * zod_return_map plane refines only the grid cells holding a point). */
+typedef struct mech_section {
     const char *name;
     int line;
     int nentries;
     const mech_entry *entries;
+    int check;
+    int npoints;
+    const struct mech_section *points;
 } mech_section;
 
 /* One derived quantity: a numeric or boolean definition. e may refer to

@@ -8,15 +8,32 @@
  *   u_lo, u_hi      the arrival slopes covered (default -4, 4)
  *   leaves, depth   the u partition (default 64, 8 bisections)
  *   sample          a slope u at which R and G are reported (optional)
+ *   samples         a list of slopes u1, u2, ... at which R and G are reported
+ *   orbits          K in 1..4: periodic orbits of periods 1..K searched over
+ *                   [u_lo, u_hi] and proved by Krawczyk's test (point models)
  *   x, y            two of the model keys that vary: a plane (optional)
  *   x_lo, x_hi, y_lo, y_hi, grid   its range (exact rationals) and cells per axis (default 8)
- *   refine          quadtree levels below an undecided cell (default 2)
+ *   refine          quadtree levels below an undecided cell (default 2); under
+ *                   `fricert check` only the cells holding one of the case's
+ *                   [point]s are refined (the verdict there, hence every
+ *                   [expect] at a point, is the report's; other cells keep
+ *                   their unrefined, still certified, verdict), unless some
+ *                   point does not give both axes as constants
  * Definitions (prefix P):
  *   P_verdict       1 stable, -1 unstable, 0 undecided (exact)
  *   P_stable, P_unstable   booleans: true/false when proved, unknown otherwise
  *   P_lambda        stable: the proved cycle-mean bound of log G (< 0)
  *   P_fix_u, P_fix_G  unstable: enclosures of the fixed slope and of G there
+ *   P_fix_unique    unstable: 1, Krawczyk proved the fixed point (or the orbit's
+ *                   point) the only one in its interval
+ *   P_fix_period    unstable: 1 a fixed point; k an orbit of minimal period k
  *   P_R, P_G, P_GN  with sample: R(u), |z2'| growth (the spec's G), |(x2', z2')| growth
+ *   P_absorbed      with sample: true when the arrival is absorbed (double impact)
+ *   P_R_k, P_G_k, P_GN_k, P_absorbed_k   the same at the k-th slope of samples
+ *   P_orbits        with orbits: the number of proved orbits (those found)
+ *   P_orbitJ_period, P_orbitJ_u, P_orbitJ_G   the J-th: minimal period, the
+ *                   slope of its first point (an enclosure of the unique fixed
+ *                   point of R^period there), the product of G along it
  *   In a plane, P_verdict is a piecewise constant over the grid cells and
  *   their quadtree refinements (each box certified with the parameter balls
  *   of the whole closed box; a point
@@ -29,7 +46,7 @@
 #include "dyn/dyn.h"
 
 static const char *zkeys[] = {"type", "prefix", "description", "h", "l1", "l2", "rho", "phi1", "phi2",
-                              "alpha", "mu1", "mu2", "tau", "u_lo", "u_hi", "leaves", "depth", "sample",
+                              "alpha", "mu1", "mu2", "tau", "u_lo", "u_hi", "leaves", "depth", "sample", "samples", "orbits",
                               "x", "y", "x_lo", "x_hi", "y_lo", "y_hi", "grid", "refine", NULL};
 static const char *pkeys[10] = {"h", "l1", "l2", "rho", "phi1", "phi2", "alpha", "mu1", "mu2", "tau"};
 
@@ -134,7 +151,54 @@ typedef struct {
     const arb_struct *ulo, *uhi;
     int leaves, depth;
     long certs;
+    int probes;            /* -1: refine everywhere; else the number of probe points */
+    arb_ptr px, py;        /* `fricert check`: the case's points in the plane's axes */
 } zplane;
+
+/* Whether a probe point lies in the closed box (always, when probes < 0). */
+static int box_probed(const zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0, const fmpq_t y1)
+{
+    arb_t a, b, bx, by;
+    int hit = 0;
+    if (z->probes < 0) return 1;
+    arb_init(a); arb_init(b); arb_init(bx); arb_init(by);
+    arb_set_fmpq(a, x0, 128); arb_set_fmpq(b, x1, 128); arb_union(bx, a, b, 128);
+    arb_set_fmpq(a, y0, 128); arb_set_fmpq(b, y1, 128); arb_union(by, a, b, 128);
+    for (int k = 0; k < z->probes && !hit; k++)
+        hit = arb_overlaps(bx, z->px + k) && arb_overlaps(by, z->py + k);
+    arb_clear(a); arb_clear(b); arb_clear(bx); arb_clear(by);
+    return hit;
+}
+
+/* `fricert check` (sec->check): the plane's axis values of the case's
+ * points. Returns their number, or -1 (refine everywhere) when some point
+ * does not give both axes as constants. */
+static int read_probes(zplane *z, const mech_section *sec)
+{
+    int n = 0;
+    if (!sec->check) return -1;
+    z->px = _arb_vec_init(sec->npoints + 1);
+    z->py = _arb_vec_init(sec->npoints + 1);
+    for (int p = 0; p < sec->npoints; p++) {
+        const mech_section *pt = sec->points + p;
+        int got = 0;
+        for (int a = 0; a < 2; a++) {
+            int i = mech_key(pt, a == 0 ? z->xn : z->yn);
+            expr_error_t ee;
+            expr_t e;
+            if (i < 0) continue;
+            e = expr_parse(pt->entries[i].value, pt->entries[i].line, pt->entries[i].col, &ee);
+            if (e == NULL) continue;
+            if (expr_eval_once(a == 0 ? z->px + n : z->py + n, NULL, e, NULL, NULL, 256) == EXPR_DEFINED
+                && arb_is_finite(a == 0 ? z->px + n : z->py + n))
+                got++;
+            expr_free(e);
+        }
+        if (got != 2) return -1;
+        n++;
+    }
+    return n;
+}
 
 static int cert_box(zplane *z, arb_ptr q, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
                     const fmpq_t y1, int centre)
@@ -172,6 +236,8 @@ static expr_t quad(zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
     int v;
     _arb_vec_set(q, z->p, 10);
     v = cert_box(z, q, x0, x1, y0, y1, 0);
+    /* `fricert check`: boxes without a point of the case are not refined */
+    if (level > 0 && !box_probed(z, x0, x1, y0, y1)) level = 0;
     /* refine only where the certificate succeeds at the box's centre: where even
        a point is undecided, smaller boxes will not do better */
     if (v == DYN_UNDECIDED && level > 0 && cert_box(z, q, x0, x1, y0, y1, 1) == DYN_UNDECIDED) level = 0;
@@ -218,13 +284,62 @@ static expr_t tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const 
     return mech_if(c, l, r);
 }
 
+/* R, G (the spec's |z2'| growth), G_N and absorbed at the slope u, as
+ * PREFIX_R<tag>, ...: R, G and GN only when the return is certified. */
+static void emit_sample(mech_builder *b, const dyn_model_t m, const arb_t u, const char *tag)
+{
+    arb_t psi, pn, G, Gz, t;
+    char name[48];
+    int st;
+    arb_init(psi); arb_init(pn); arb_init(G); arb_init(Gz); arb_init(t);
+    arb_atan(psi, u, 128);
+    st = dyn_return(pn, G, Gz, NULL, m, psi, 128);
+    if (st == DYN_OK) {
+        arb_tan(t, pn, 128);
+        snprintf(name, sizeof name, "R%s", tag); mech_emit0(b, name, ball_node(t), 0);
+        snprintf(name, sizeof name, "G%s", tag); mech_emit0(b, name, ball_node(Gz), 0);
+        snprintf(name, sizeof name, "GN%s", tag); mech_emit0(b, name, ball_node(G), 0);
+    }
+    arb_set_si(t, st == DYN_ABSORBED ? 1 : st == DYN_OK ? -1 : 0);
+    if (st != DYN_OK && st != DYN_ABSORBED) { arb_zero(t); mag_one(arb_radref(t)); }
+    snprintf(name, sizeof name, "absorbed%s", tag);
+    mech_emit0(b, name, mech_cmp(EXPR_GT, ball_node(t), mech_num(0, 1)), 1);
+    arb_clear(psi); arb_clear(pn); arb_clear(G); arb_clear(Gz); arb_clear(t);
+}
+
+/* The proved periodic orbits of periods 1..kmax over the covered slopes. */
+static void emit_orbits(mech_builder *b, const dyn_model_t m, const arb_t ulo, const arb_t uhi, int kmax)
+{
+    dyn_orbit_struct o[16];
+    arb_t lo, hi, t;
+    char name[48];
+    long n;
+    arb_init(lo); arb_init(hi); arb_init(t);
+    for (int i = 0; i < 16; i++) dyn_orbit_init(o + i);
+    arb_atan(lo, ulo, 128);
+    arb_atan(hi, uhi, 128);
+    n = dyn_orbits_find(o, 16, m, lo, hi, kmax, 32, 128);
+    mech_emit0(b, "orbits", mech_num(n, 1), 0);
+    for (long j = 0; j < n; j++) {
+        snprintf(name, sizeof name, "orbit%ld_period", j + 1);
+        mech_emit0(b, name, mech_num(o[j].period, 1), 0);
+        arb_tan(t, o[j].psi + 0, 128);
+        snprintf(name, sizeof name, "orbit%ld_u", j + 1);
+        mech_emit0(b, name, ball_node(t), 0);
+        snprintf(name, sizeof name, "orbit%ld_G", j + 1);
+        mech_emit0(b, name, ball_node(o[j].G), 0);
+    }
+    for (int i = 0; i < 16; i++) dyn_orbit_clear(o + i);
+    arb_clear(lo); arb_clear(hi); arb_clear(t);
+}
+
 int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_scope_t s, fc_error *err)
 {
     arb_ptr p = _arb_vec_init(10);
     arb_t ulo, uhi, t;
     dyn_model_t m;
     dyn_cert_t c;
-    int rc = -1, ax[2] = {-1, -1}, leaves, depth, grid = 0, refine = 0;
+    int rc = -1, ax[2] = {-1, -1}, leaves, depth, grid = 0, refine = 0, i;
     const char *axname[2] = {NULL, NULL};
     arb_init(ulo); arb_init(uhi); arb_init(t);
     dyn_model_init(m);
@@ -291,28 +406,42 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             arb_tan(t, c->fix_psi, 128);
             mech_emit0(b, "fix_u", ball_node(t), 0);
             mech_emit0(b, "fix_G", ball_node(c->fix_G), 0);
+            mech_emit0(b, "fix_unique", mech_num(c->fix_unique, 1), 0);
+            mech_emit0(b, "fix_period", mech_num(c->fix_period, 1), 0);
         }
         if (mech_key(sec, "sample") >= 0) {
-            arb_t psi, pn, G, Gz;
-            int st;
-            arb_init(psi); arb_init(pn); arb_init(G); arb_init(Gz);
-            if (const_key(t, sec, "sample", NULL, file, err, 0)) goto sample_done;
-            arb_atan(psi, t, 128);
-            st = dyn_return(pn, G, Gz, NULL, m, psi, 128);
-            if (st == DYN_OK) {
-                arb_tan(t, pn, 128);
-                mech_emit0(b, "R", ball_node(t), 0);
-                mech_emit0(b, "G", ball_node(Gz), 0);
-                mech_emit0(b, "GN", ball_node(G), 0);
+            if (const_key(t, sec, "sample", NULL, file, err, 0)) goto done;
+            emit_sample(b, m, t, "");
+        }
+        if ((i = mech_key(sec, "samples")) >= 0) {
+            expr_t it[32];
+            int n = mech_parse_list(it, 32, sec, i, file, NULL, 0, err), bad = 0;
+            if (n < 0) goto done;
+            for (int k = 0; k < n; k++) {
+                char tag[16];
+                if (!bad && (expr_eval_once(t, NULL, it[k], NULL, NULL, 256) != EXPR_DEFINED || !arb_is_finite(t))) {
+                    fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col,
+                               "samples: item %d is not a constant", k + 1);
+                    bad = 1;
+                }
+                if (!bad) {
+                    snprintf(tag, sizeof tag, "_%d", k + 1);
+                    emit_sample(b, m, t, tag);
+                }
+                expr_free(it[k]);
             }
-            arb_set_si(t, st == DYN_ABSORBED ? 1 : st == DYN_OK ? -1 : 0);
-            if (st != DYN_OK && st != DYN_ABSORBED) { arb_zero(t); mag_one(arb_radref(t)); }
-            mech_emit0(b, "absorbed", mech_cmp(EXPR_GT, ball_node(t), mech_num(0, 1)), 1);
-            rc = 0;
-        sample_done:
-            arb_clear(psi); arb_clear(pn); arb_clear(G); arb_clear(Gz);
-            if (rc) goto done;
-            rc = -1;
+            if (bad) goto done;
+        }
+        if ((i = mech_key(sec, "orbits")) >= 0) {
+            int kmax;
+            if (const_key(t, sec, "orbits", NULL, file, err, 1)) goto done;
+            kmax = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
+            if (kmax < 1 || kmax > DYN_MAXPERIOD || !arb_is_int(t)) {
+                fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col, "orbits: expected a period in 1..%d",
+                           DYN_MAXPERIOD);
+                goto done;
+            }
+            emit_orbits(b, m, ulo, uhi, kmax);
         }
     } else {
         expr_t lt, guard;
@@ -353,11 +482,14 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             expr_t *sub = flint_malloc(sizeof(expr_t) * grid * grid);
             z.p = p; z.ax[0] = ax[0]; z.ax[1] = ax[1]; z.xn = axname[0]; z.yn = axname[1];
             z.ulo = ulo; z.uhi = uhi; z.leaves = leaves; z.depth = depth; z.certs = 0;
+            z.px = z.py = NULL;
+            z.probes = read_probes(&z, sec);
             for (int i = 0; i < grid; i++)
                 for (int j = 0; j < grid; j++)
                     sub[i * grid + j] = quad(&z, xs + i, xs + i + 1, ys + j, ys + j + 1, refine);
             lt = tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
             flint_free(sub);
+            if (z.px) { _arb_vec_clear(z.px, sec->npoints + 1); _arb_vec_clear(z.py, sec->npoints + 1); }
         }
         guard = expr_binary(EXPR_AND,
                             expr_binary(EXPR_AND, mech_cmp(EXPR_GE, expr_var(axname[0]), num_node(qxlo)),

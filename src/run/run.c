@@ -151,6 +151,22 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
         rp->pave = opt->given[rp - res->plots];
         pave_result_init(&opt->given[rp - res->plots]);
         rp->ok = 1;
+        if (pl->nlabels > 0) {
+            /* merged over the label combinations: the labels of the undecided cells, as
+               after a whole paving (the same box and precision) */
+            case_point_box(box, c, -1, 128);
+            pave_problem_setup(&pb, &po, prog, nroots, box, c->nparams, pl->x, pl->y, rp->x_lo, rp->x_hi,
+                               rp->y_lo, rp->y_hi, rp->depth, pl->name);
+            if (run_labels_finish(rp, c, box, pb.max_prec) != 0) {
+                fc_error_at(&res->error, c->path, pl->line, 1, "internal: plot %s: cannot evaluate its labels",
+                            pl->name);
+                rp->ok = 0;
+                expr_prog_free(prog);
+                _arb_vec_clear(box, c->nparams + 1);
+                if (ps) expr_scope_free(ps);
+                return -1;
+            }
+        }
         expr_prog_free(prog);
         _arb_vec_clear(box, c->nparams + 1);
         if (ps) expr_scope_free(ps);

@@ -134,7 +134,7 @@ int run_tile_merge(pave_result *out, run_tile *t, int n, const case_t *c, fc_err
 /* 0 if every plot of c can be paved in tiles; else -1 with err located at the
  * first plot that cannot (a multi-label plot: its label combinations are
  * renumbered per run, so tiles of it would not merge). */
-int run_tile_supported(const case_t *c, fc_error *err);
+
 
 /* Regions of a plot's paving: the shown regions, or for a multi-label plot
  * the label combinations present; region r's name (the case's string, or

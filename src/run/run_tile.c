@@ -22,7 +22,12 @@
  *
  * Every integer is decimal; SECONDS is %.17g. The cells are the tile
  * result's cells in its order; the areas are not stored (a merge sums them
- * exactly from the cells).
+ * exactly from the cells). In a multi-label plot (labels = ...) LABEL is the
+ * combination of labels (bit j: label j true), not the tile's own index of
+ * the combinations that occur in it, so that a merge can pave over the 2^n
+ * combinations as the whole run does, and evaluate the labels of the
+ * undecided cells after the merge (run.c), as the whole run does after its
+ * paving.
  */
 #include <errno.h>
 #include <limits.h>
@@ -71,9 +76,12 @@ int run_tile_write(const char *path, const run_results *res, const run_options *
         fprintf(f.fp, "\nstats %ld %ld %ld %ld %lu %d %ld %.17g %d\ncells %ld\n", p->evaluations,
                 p->fast_evaluations, p->arb_evaluations, p->witnessed, (unsigned long) p->instructions,
                 p->max_depth, (long) p->max_prec_used, p->seconds, p->budget_hit, p->ncells);
-        for (i = 0; i < p->ncells; i++)
+        for (i = 0; i < p->ncells; i++) {
+            int lab = p->cells[i].label;
+            if (rp->plot->nlabels > 0 && lab >= 0) lab = (int) rp->sets[lab];   /* the combination */
             fprintf(f.fp, "%lu %lu %d %d\n", (unsigned long) p->cells[i].i, (unsigned long) p->cells[i].j,
-                    p->cells[i].level, p->cells[i].label);
+                    p->cells[i].level, lab);
+        }
     }
     fputs("end\n", f.fp);
     return fc_atomic_commit(&f);
@@ -403,18 +411,21 @@ int run_tile_merge(pave_result *out, run_tile *t, int n, const case_t *c, fc_err
             goto done;
         }
     for (k = 0; k < c->nplots; k++) {
+        /* a multi-label plot is paved over its 2^n label combinations */
+        int nr = c->plots[k].nlabels > 0 ? 1 << c->plots[k].nlabels : c->plots[k].nregions;
         for (i = 0; i < N; i++) {
             const pave_result *p = &by[i]->pave[k];
             long j;
             parts[i] = &by[i]->pave[k];
             for (j = 0; j < p->ncells; j++)
-                if (p->cells[j].label >= c->plots[k].nregions) {
-                    fc_error_at(err, by[i]->path, 0, 0, "plot %s: a cell with label %d, but the plot has %d regions",
-                                c->plots[k].name, p->cells[j].label, c->plots[k].nregions);
+                if (p->cells[j].label >= nr) {
+                    fc_error_at(err, by[i]->path, 0, 0, "plot %s: a cell with label %d, but the plot has %d %s",
+                                c->plots[k].name, p->cells[j].label, nr,
+                                c->plots[k].nlabels > 0 ? "label combinations" : "regions");
                     goto done;
                 }
         }
-        if (pave_merge(&out[k], parts, N, c->plots[k].nregions) != 0) {
+        if (pave_merge(&out[k], parts, N, nr) != 0) {
             fc_error_at(err, t[0].path, 0, 0, "the %d tiles of plot %s do not fit together (another grid, "
                         "or cells that overlap or leave a gap)", N, c->plots[k].name);
             goto done;
@@ -425,17 +436,4 @@ done:
     flint_free(by);
     flint_free(parts);
     return rc;
-}
-
-int run_tile_supported(const case_t *c, fc_error *err)
-{
-    int k;
-    for (k = 0; k < c->nplots; k++)
-        if (c->plots[k].nlabels > 0) {
-            fc_error_at(err, c->path, c->plots[k].line, 1,
-                        "plot %s has labels = ...: --tile does not split multi-label plots (run it whole)",
-                        c->plots[k].name);
-            return -1;
-        }
-    return 0;
 }

@@ -246,14 +246,39 @@ def main():
         P = {k: ev(d[k]) for k in KEYS}
         B = Body(P)
         lo, hi = ev(d.get("u_lo", "-4")), ev(d.get("u_hi", "4"))
-        if "sample" in d:
-            st, R, G = B.RG(ev(d["sample"]))
+        slopes = []
+        if "sample" in d: slopes.append(("", d["sample"]))
+        if "samples" in d:
+            slopes += [("_%d" % (k + 1), x.strip()) for k, x in enumerate(d["samples"].split(","))]
+        for tag, src in slopes:
+            st, R, G = B.RG(ev(src))
             for q, val in (("R", R), ("G", G)):
-                key = pre + "_" + q
+                key = pre + "_" + q + tag
                 if key in expect:
                     want, tol = num(key)
-                    report(st == 'ok' and abs(val - want) <= tol, "%-10s computed %s case %s +/- %s" % (
-                        key, mpmath.nstr(val, 20) if val is not None else st, mpmath.nstr(want, 16), mpmath.nstr(tol, 2)))
+                    report(st == 'ok' and abs(val - want) <= tol, "%-10s u=%s computed %s case %s +/- %s" % (
+                        key, src, mpmath.nstr(val, 20) if val is not None else st, mpmath.nstr(want, 16), mpmath.nstr(tol, 2)))
+            key = pre + "_absorbed" + tag
+            if key in expect:
+                report((st == 'absorbed') == (expect[key] == "true") and st in ('ok', 'absorbed'),
+                       "%-10s u=%s direct iteration: %s, case %s" % (key, src, st, expect[key]))
+        # proved orbits: the slope is mapped to itself k times over (k = the period) and the
+        # product of G along the orbit is the case's
+        j = 1
+        while pre + "_orbit%d_u" % j in expect:
+            k = int(num(pre + "_orbit%d_period" % j)[0])
+            u0, utol = num(pre + "_orbit%d_u" % j)
+            g0, gtol = num(pre + "_orbit%d_G" % j)
+            u, prod, ok = u0, mpf(1), True
+            for _ in range(k):
+                st, un, g = B.RG(u)
+                if st != 'ok': ok = False; break
+                prod *= g; u = un
+            report(ok and abs(u - u0) <= utol and abs(prod - g0) <= gtol,
+                   "%s orbit %d: period %d, R^%d(%s) = %s, product of G %s vs case %s" % (
+                       pre, j, k, k, mpmath.nstr(u0, 15), mpmath.nstr(u, 15), mpmath.nstr(prod, 15), mpmath.nstr(g0, 15)))
+            j += 1
+        if pre + "_verdict" not in expect: continue
         v = num(pre + "_verdict")[0]
         fu = num(pre + "_fix_u") if pre + "_fix_u" in expect else None
         fg = num(pre + "_fix_G") if pre + "_fix_G" in expect else None
