@@ -1355,6 +1355,39 @@ rp_plot_index(const run_results *res, const char *name)
     return -1;
 }
 
+/* ---- references ------------------------------------------------------------ */
+
+/* The case's bibliography ([case] references, one per line) as a numbered
+ * list under "References", then the appendix: the back matter before the
+ * provenance.  Nothing is written for a case without references. */
+static void
+rp_back_matter(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    const char *p = res->c->references;
+    int k = 0;
+
+    while (p && *p)
+    {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t) (e - p) : strlen(p);
+        while (n > 0 && (*p == ' ' || *p == '\t'))
+            p++, n--;
+        if (n > 0)
+        {
+            char *s = fc_printf("[%d]  %.*s", ++k, (int) n, p);
+            if (k == 1)
+            {
+                report_doc_need(d, 80);
+                rp_heading(d, 1, "References", "references");
+            }
+            report_doc_par(d, s ? s : "", REPORT_DOC_BODY, 0, 0, 18);
+            flint_free(s);
+        }
+        p = e ? e + 1 : p + n;
+    }
+    rp_appendix(d, res, t);
+}
+
 static int
 rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const char *date, fc_error *err)
 {
@@ -1393,7 +1426,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                     report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
-                    rp_appendix(d, res, t);
+                    rp_back_matter(d, res, t);
                     report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
                 }
                 rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
@@ -1423,7 +1456,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_PROVENANCE:
                 /* the appendix comes before provenance (before its heading, if any) */
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
-                    rp_appendix(d, res, t);
+                    rp_back_matter(d, res, t);
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
                     rp_heading(d, 1, "Provenance", NULL);
                 rp_provenance(d, res, date);
@@ -1434,7 +1467,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
-        rp_appendix(d, res, t);
+        rp_back_matter(d, res, t);
         report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
         rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
