@@ -851,11 +851,17 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     double fw = report_doc_width(), fh = 0.42 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
-    int k, st, depth = cl->depth, nb = 0;
+    int k, st, depth = cl->depth, nb = 0, nfig = 0;
     char *wlabel = NULL, *wtext = NULL;
 
     if (!cl->has_paving || cl->pave.ncells == 0)
         return;
+    /* many claim figures (more than six): each a little flatter, so that
+       the report keeps to its page limit (15 pages) */
+    for (k = 0; k < res->nclaims; k++)
+        nfig += res->claims[k].has_paving && res->claims[k].pave.ncells > 0;
+    if (nfig > 6)
+        fh = 0.34 * report_doc_width();
     if (cl->y < 0)
         fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
     if (report_plot_spec_build_claim(&ps, res, i, depth) != 0)
@@ -919,7 +925,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
             ps.spec.noverlays = m;
         }
     }
-    if (report_doc_room(d) - 20 < 0.7 * fh)
+    if (report_doc_room(d) - 20 < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
