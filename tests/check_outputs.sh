@@ -111,7 +111,7 @@ for c in cases/*.case; do
     fi
     f="$tmp/out/$id/report.pdf"
     [ -e "$f" ] || continue
-    pdftotext "$f" "$tmp/all" 2>/dev/null
+    pdftotext "$f" - 2>/dev/null | tr -d '\f' > "$tmp/all"   # a form feed starts each page
     # the contents (page 1 on) and the body both list it: "N.M Conclusion"
     if [ "$(grep -c '^[0-9][0-9.]* Conclusion$' "$tmp/all")" -ge 2 ]; then ok; else bad "$id/report.pdf: no Conclusion section"; fi
     if grep -q '^[0-9][0-9]* References$' "$tmp/all" && grep -q '^\[1\]' "$tmp/all"; then ok; else bad "$id/report.pdf: no numbered References section"; fi

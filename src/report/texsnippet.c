@@ -211,7 +211,7 @@ tex_is_digit(int ch)
 static int
 tex_word_class(const char *s, size_t n)
 {
-    static const char *const common[] = {"a", "A", "I", "II", "III", "IV", "an", "as", "at", "be", "by", "do",
+    static const char *const common[] = {"a", "I", "II", "III", "IV", "an", "as", "at", "be", "by", "do",
                                          "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"};
     size_t i = 0, b = 0, e = n, k;
     int strong = 0, g;
