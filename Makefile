@@ -32,7 +32,7 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 CASES    := $(wildcard cases/*.case)
 
-.PHONY: all test unit check-cases clean install bench reports deps deps-dev
+.PHONY: all test unit check-cases clean install bench reports deps deps-dev deps-tex
 all: bin/fricert
 
 # Debian 12 packages for building, testing and making the reports (run as root).
@@ -43,9 +43,15 @@ deps:
 	@if dpkg -s $(DEB_PKGS) >/dev/null 2>&1; then echo "deps: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi
 
-# Also what `make fuzz` (clang's libFuzzer) and `make valgrind` need.
+# pdflatex for the paper test of the figure snippets (tests/check_outputs.sh; skipped without it).
+TEX_PKGS := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended
+deps-tex:
+	@if dpkg -s $(TEX_PKGS) >/dev/null 2>&1; then echo "deps-tex: all Debian packages present"; \
+	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(TEX_PKGS); fi
+
+# Also what `make fuzz` (clang's libFuzzer) and `make valgrind` need, and pdflatex.
 DEV_PKGS := clang libclang-rt-14-dev valgrind python3-mpmath python3-sympy
-deps-dev: deps
+deps-dev: deps deps-tex
 	@if dpkg -s $(DEV_PKGS) >/dev/null 2>&1; then echo "deps-dev: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PKGS); fi
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """tests/check_schema.py SCHEMA RESULTS.json... -- validates every results.json
 against schema/results.schema.json (Draft 2020-12, python3-jsonschema), and
-checks that the validator is not vacuous: six mutations
+checks that the validator is not vacuous: seven mutations
 that break the documented contract (a missing required field, a wrong status
 word, a quantity without its radius, a region area without its upper bound, a
-malformed SHA-256, a point without its exact coordinates) must each be rejected.  Prints one line per failure and
+malformed SHA-256, a point without its exact coordinates, a claim's fixed value
+without its exact value) must each be rejected.  Prints one line per failure and
 "N passed, M failed" last; exit 1 if anything failed."""
 import copy
 import json
@@ -47,6 +48,12 @@ def main(argv):
             if q:
                 d = copy.deepcopy(doc); i, k = q[0]; del d["points"][i]["quantities"][k]["rad"]
                 muts.append(("quantity without rad", d))
+                break
+        for doc in docs:
+            f = [(i, k) for i, c in enumerate(doc["claims"]) for k in c["fixed"]]
+            if f:
+                d = copy.deepcopy(doc); i, k = f[0]; del d["claims"][i]["fixed"][k]["exact"]
+                muts.append(("fixed value without exact", d))
                 break
         for doc in docs:
             if doc["points"]:

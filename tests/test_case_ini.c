@@ -47,6 +47,15 @@ static void test_multiline(void **state)
     arb_clear(r);
     case_clear(&c);
     expect_error(HEAD "[define]\nA = 1 +\n    2 *\n    )\n", 6, 5, "expected a number, a name or '(', found ')'");
+    {
+        /* [case] references: one reference per line, the lines kept apart */
+        const char *refs = "[case]\ntitle = t\nreferences =\n    A. One. First work. 1900.\n    B. Two. Second work.\n"
+                           "[parameters]\nx = 0 .. 1\n";
+        assert_int_equal(case_read(&c, write_file("ml.case", refs, strlen(refs)), &err), 0);
+        assert_non_null(c.references);
+        assert_string_equal(c.references, "A. One. First work. 1900.\nB. Two. Second work.");
+        case_clear(&c);
+    }
 }
 
 static void test_ini_errors(void **state)
@@ -55,7 +64,7 @@ static void test_ini_errors(void **state)
                  "unknown section [plots main]; expected case, parameters, define, regions, expect, display, "
                  "plot NAME, point NAME, claim NAME or model NAME");
     expect_error("[case]\ntitel = t\n", 2, 1, "unknown key 'titel' in [case]; expected title, source, template, "
-                 "summary, precision or include");
+                 "summary, references, precision or include");
     expect_error(HEAD "[define]\n  A 1\n", 4, 3, "expected NAME = VALUE or a [section] header");
     expect_error(HEAD "[define\nA = 1\n", 3, 8, "missing ']' at the end of the section header");
     expect_error(HEAD "[define] x\n", 3, 10, "unexpected text after the section header");

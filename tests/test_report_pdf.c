@@ -10,7 +10,7 @@ static const char *good_tmpl =
     "{{summary}}\n"
     "\n"
     "At p the squared radius is {{q:rho2@p}} and inside is\n"
-    "{{v:inside@p}}.\n"
+    "{{v:inside@p}}. Claim small is {{c:small}}.\n"
     "\n"
     "# Parameters\n"
     "{{parameters}}\n"
@@ -71,6 +71,8 @@ test_report_pdf(void **state)
     assert_non_null(strstr(out, "Verdict: proved"));
     /* inline placeholders (6 significant digits): rho2 at (1/2, 1/2) is exactly 1/2, inside is true */
     assert_non_null(strstr(out, "squared radius is 0.500000 and inside is true."));
+    /* {{c:CLAIM}}: the verdict on the claim (set to proved by the fixture) */
+    assert_non_null(strstr(out, "Claim small is proved."));
     /* the certified inside fraction brackets the exact pi/9 */
     disc_fraction(&lo, &hi);
     assert_int_equal(find_legend(out, "inside", &a, &b), 0);
@@ -201,7 +203,7 @@ test_template_errors(void **state)
     expect_template_error(&F, "# A\n\n{{nope}}\n",
                           "3:1: unknown placeholder {{nope}} (known: summary, parameters, "
                           "definitions, points, plots, plot:NAME, claims, provenance, "
-                          "q:NAME@POINT, v:REGION@POINT)");
+                          "q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
     expect_template_error(&F, "# A\n\nSome text {{q:rho2@nowhere}}.\n",
                           "3:11: no point 'nowhere' in case disc");
     expect_template_error(&F, "# A\n\nμμ {{q:nothing@p}}\n",
@@ -209,6 +211,7 @@ test_template_errors(void **state)
     expect_template_error(&F, "# A\n\n{{q:inside@p}}\n",
                           "3:1: no quantity 'inside' in case disc (it is a predicate: use {{v:...}})");
     expect_template_error(&F, "# A\n  {{plot:nothere}}\n", "2:10: no plot 'nothere' in case disc");
+    expect_template_error(&F, "# A\n\nVerdict {{c:nothere}}.\n", "3:9: no claim 'nothere' in case disc");
     expect_template_error(&F, "# A\ntext {{points}} more\n",
                           "2:6: block placeholder {{points}} must stand alone on its line");
     expect_template_error(&F, "# A\ntext {{q:rho2@p\nmore}}\n",

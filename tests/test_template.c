@@ -123,7 +123,7 @@ test_errors(void **state)
     (void) state;
     expect_error("# A\n\n{{nope}}\n",
                  "3:1: unknown placeholder {{nope}} (known: summary, parameters, definitions, "
-                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT)");
+                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
     /* column in characters: two Greek letters are four bytes */
     expect_error("αβ {{summary}} text\n", "1:4: block placeholder {{summary}} must stand alone on its line");
     expect_error("text\nmore text {{q:B@}}\n",
@@ -137,7 +137,7 @@ test_errors(void **state)
     expect_error("text\n##   \n", "2:1: empty heading");
     expect_error("# Heading {{wrong}}\n",
                  "1:11: unknown placeholder {{wrong}} (known: summary, parameters, definitions, "
-                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT)");
+                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
     expect_error("  {{ summary }} {{points}}\n",
                  "1:3: block placeholder {{ summary }} must stand alone on its line");
 }

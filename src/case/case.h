@@ -125,6 +125,7 @@ typedef struct {
     char *id;            /* file name without directory and .case */
     char sha256[65];     /* SHA-256 (hex) of the bytes that were read and parsed */
     char *title, *source, *template_name, *summary; /* summary may be NULL */
+    char *references;    /* [case] references: one reference per line (NULL: none) */
     int template_line, template_col; /* where template = is written (0: not written) */
     int nparams;   case_param *params;
     int ndefs;     case_def *defs;

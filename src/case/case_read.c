@@ -315,5 +315,6 @@ void case_clear(case_t *c)
     flint_free(c->source);
     flint_free(c->template_name);
     flint_free(c->summary);
+    flint_free(c->references);
     memset(c, 0, sizeof *c);
 }

@@ -401,6 +401,9 @@ static int read_case_section(vctx *v)
         } else if (strcmp(e->key, "source") == 0) {
             if (check_pdf_text(v, e, "source", 0)) return -1;
             c->source = case_strdup(e->text);
+        } else if (strcmp(e->key, "references") == 0) {
+            if (check_pdf_text(v, e, "references", 0)) return -1;
+            c->references = case_strdup(e->text);
         } else if (strcmp(e->key, "summary") == 0) {
             if (check_pdf_text(v, e, "summary", 0)) return -1;
             c->summary = case_strdup(e->text);
@@ -426,7 +429,7 @@ static int read_case_section(vctx *v)
         } else if (strcmp(e->key, "include") == 0) {
             /* read with the file (case_read.c): its [define] entries lead the case's */
         } else {
-            return unknown_key(v, e, "case", "title, source, template, summary, precision or include");
+            return unknown_key(v, e, "case", "title, source, template, summary, references, precision or include");
         }
     }
     if (c->title == NULL) {

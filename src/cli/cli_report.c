@@ -141,6 +141,10 @@ static int write_files(run_results *res, const char *tmp, const cli_report_opts 
                     canvas_strerror(r), e ? ": " : "", e ? strerror(e) : "");
             return CLI_INTERNAL;
         }
+        if (report_write_figure_copy(res, k, tmp) != 0) {
+            fprintf(stderr, "fricert report: cannot write %s/%s-%s.pdf: %s\n", tmp, c->id, pl->name, strerror(errno));
+            return CLI_INTERNAL;
+        }
         if (report_write_tex(res, k, tmp) != 0) {
             fprintf(stderr, "fricert report: cannot write %s/%s.tex: %s\n", tmp, pl->name, strerror(errno));
             return CLI_INTERNAL;

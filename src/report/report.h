@@ -27,10 +27,20 @@ int report_write_pdf(const run_results *res, const char *template_dir, const cha
                      fc_error *err);
 
 /* Writes DIR/P.tex (P = the name of plot PLOT) atomically: a LaTeX figure
- * including P.pdf, its caption stating depth, precision, certified area
- * bounds per region and the undecided fraction, and a comment with the case
- * file, its SHA-256 and the fricert version.  Returns 0 or -1 (errno). */
+ * including CASE-P.pdf by a path relative to the snippet's own folder (so
+ * \input{out/CASE/P.tex} works from any folder: LaTeX's \CurrentFilePath,
+ * kernel 2020-10 or later, else currfile's \currfiledir if loaded, else the
+ * bare name), its caption fully typeset (the plot title with its formulas
+ * in math mode, the axes by their [display] names) stating depth,
+ * precision, certified area bounds per region and the undecided fraction,
+ * and a comment with the case file, its SHA-256 and the fricert version.
+ * Returns 0 or -1 (errno). */
 int report_write_tex(const run_results *res, int plot, const char *dir);
+
+/* Copies DIR/P.pdf (P = the name of plot PLOT) to DIR/CASE-P.pdf
+ * atomically: a file name unique across cases, for a paper's figures
+ * folder.  Returns 0 or -1 (errno). */
+int report_write_figure_copy(const run_results *res, int plot, const char *dir);
 
 /* Report date "YYYY-MM-DD" (UTC) from SOURCE_DATE_EPOCH if set and valid,
  * else today; *T gets the time used. */

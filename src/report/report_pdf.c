@@ -1052,11 +1052,17 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     double fw = report_doc_width(), fh = 0.42 * report_doc_width(), wx = NAN, wy = NAN;
     double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
     report_figure_overlay ovb[8];
-    int k, st, depth = cl->depth, nb = 0;
+    int k, st, depth = cl->depth, nb = 0, nfig = 0;
     char *wlabel = NULL, *wtext = NULL;
 
     if (!cl->has_paving || cl->pave.ncells == 0)
         return;
+    /* many claim figures (more than six): each a little flatter, so that
+       the report keeps to its page limit (15 pages) */
+    for (k = 0; k < res->nclaims; k++)
+        nfig += res->claims[k].has_paving && res->claims[k].pave.ncells > 0;
+    if (nfig > 6)
+        fh = 0.34 * report_doc_width();
     if (cl->y < 0)
         fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
     if (report_plot_spec_build_claim(&ps, res, i, depth) != 0)
@@ -1111,7 +1117,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         ps.spec.noverlays = line ? 1 : 2;
     }
     (void) bx; (void) by; (void) ovb; (void) nb;
-    if (report_doc_room(d) - 20 < 0.7 * fh)
+    if (report_doc_room(d) - 20 < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
@@ -1607,6 +1613,39 @@ rp_plot_index(const run_results *res, const char *name)
     return -1;
 }
 
+/* ---- references ------------------------------------------------------------ */
+
+/* The case's bibliography ([case] references, one per line) as a numbered
+ * list under "References", then the appendix: the back matter before the
+ * provenance.  Nothing is written for a case without references. */
+static void
+rp_back_matter(report_doc *d, const run_results *res, const report_tmpl_t *t)
+{
+    const char *p = res->c->references;
+    int k = 0;
+
+    while (p && *p)
+    {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t) (e - p) : strlen(p);
+        while (n > 0 && (*p == ' ' || *p == '\t'))
+            p++, n--;
+        if (n > 0)
+        {
+            char *s = fc_printf("[%d]  %.*s", ++k, (int) n, p);
+            if (k == 1)
+            {
+                report_doc_need(d, 80);
+                rp_heading(d, 1, "References", "references");
+            }
+            report_doc_par(d, s ? s : "", REPORT_DOC_BODY, 0, 0, 18);
+            flint_free(s);
+        }
+        p = e ? e + 1 : p + n;
+    }
+    rp_appendix(d, res, t);
+}
+
 static int
 rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const char *date, fc_error *err)
 {
@@ -1645,7 +1684,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                     report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
-                    rp_appendix(d, res, t);
+                    rp_back_matter(d, res, t);
                     report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
                 }
                 rp_heading(d, it->kind == REPORT_TMPL_H1 ? 1 : 2, s, NULL);
@@ -1675,7 +1714,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_PROVENANCE:
                 /* the appendix comes before provenance (before its heading, if any) */
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
-                    rp_appendix(d, res, t);
+                    rp_back_matter(d, res, t);
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
                     rp_heading(d, 1, "Provenance", NULL);
                 rp_provenance(d, res, date);
@@ -1686,7 +1725,7 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     /* provenance is never left out */
     if (!has_prov && d->status == CANVAS_OK)
     {
-        rp_appendix(d, res, t);
+        rp_back_matter(d, res, t);
         report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
         rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);

@@ -188,6 +188,26 @@ static json_t *plots_json(const run_results *res)
     return a;
 }
 
+/* The parameters claim RC holds at fixed values, as the report states them
+ * beside its verdict: every parameter that is not a range and not an axis
+ * of the claim's paving, NAME -> {exact (as written), mid, rad, status}
+ * (the ball encloses the exact value at the case's precision). */
+static json_t *claim_fixed_json(const run_results *res, const claim_result *rc)
+{
+    const case_t *c = res->c;
+    json_t *o = json_object();
+    int i;
+    for (i = 0; i < c->nparams; i++) {
+        const case_param *p = &c->params[i];
+        json_t *b;
+        if (p->is_range || (rc->has_paving && (i == rc->x || i == rc->y))) continue;
+        b = ball_json(p->value_ball, c->prec);
+        json_object_set_new(b, "exact", str_flint(expr_to_text(p->value)));
+        json_object_set_new(o, p->name, b);
+    }
+    return o;
+}
+
 static json_t *claims_json(const run_results *res)
 {
     const case_t *c = res->c;
@@ -217,6 +237,7 @@ static json_t *claims_json(const run_results *res)
             }
             if (cc->param >= 0) json_object_set_new(o, "param", json_string(c->params[cc->param].name));
         }
+        json_object_set_new(o, "fixed", claim_fixed_json(res, rc));
         json_object_set_new(o, "detail", json_string(rc->detail ? rc->detail : ""));
         if (rc->claim_side) json_object_set_new(o, "claim_side", json_string(rc->claim_side));
         if (rc->model_side) json_object_set_new(o, "model_side", json_string(rc->model_side));
@@ -238,6 +259,19 @@ char *report_json_dumps(const run_results *res)
                              "precision_bits", (json_int_t) res->prec, "case_sha256", res->sha256);
     char *text, *out;
     size_t n;
+    {
+        /* the bibliography: [case] references, one entry per non-empty line */
+        json_t *refs = json_array();
+        const char *p = c->references;
+        while (p && *p) {
+            const char *e = strchr(p, '\n');
+            size_t n0 = e ? (size_t) (e - p) : strlen(p);
+            while (n0 > 0 && (*p == ' ' || *p == '\t')) p++, n0--;
+            if (n0 > 0) json_array_append_new(refs, json_stringn(p, n0));
+            p = e ? e + 1 : p + n0;
+        }
+        json_object_set_new(root, "references", refs);
+    }
     json_object_set_new(root, "parameters", params_json(c));
     json_object_set_new(root, "points", points_json(res));
     json_object_set_new(root, "plots", plots_json(res));

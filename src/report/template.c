@@ -53,7 +53,7 @@ report_tmpl_ident(const char *s, size_t len)
 
 typedef struct
 {
-    int inline_kind;        /* 'q', 'v', or 0 for a block */
+    int inline_kind;        /* 'q', 'v', 'c' (a claim's verdict), or 0 for a block */
     report_tmpl_block block;
     const char *name;       /* q/v: the quantity; plot: the plot name */
     size_t name_len;
@@ -75,6 +75,18 @@ report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, s
     while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
         len--;
     colon = memchr(s, ':', len);
+    if (colon != NULL && colon - s == 1 && s[0] == 'c')
+    {
+        ph->inline_kind = 'c';
+        ph->name = s + 2;
+        ph->name_len = len - 2;
+        if (!report_tmpl_ident(ph->name, ph->name_len))
+        {
+            snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{c:CLAIM}}", (int) len, s);
+            return -1;
+        }
+        return 0;
+    }
     if (colon != NULL && colon - s == 1 && (s[0] == 'q' || s[0] == 'v'))
     {
         const char *at = memchr(s, '@', len);
@@ -115,7 +127,7 @@ report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, s
             return 0;
         }
     snprintf(msg, msgn, "unknown placeholder {{%.*s}} (known: summary, parameters, definitions, "
-             "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT)",
+             "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)",
              (int) (len > 60 ? 60 : len), s);
     return -1;
 }
@@ -567,8 +579,29 @@ report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_r
             fc_error_at(err, t->path, line, col, "bad placeholder");
             goto fail;
         }
-        pt = report_tmpl_point(res, ph.point, ph.point_len);
-        if (pt == NULL)
+        if (ph.inline_kind == 'c')
+        {
+            /* a claim's verdict word: proved, refuted, consistent or inconclusive */
+            /* the case must state the claim (checked before the run too, when
+               res has no verdicts yet: then the word is not used) */
+            txt = NULL;
+            for (k = 0; k < res->c->nclaims; k++)
+                if (strlen(res->c->claims[k].name) == ph.name_len
+                    && memcmp(res->c->claims[k].name, ph.name, ph.name_len) == 0)
+                    txt = "(not yet decided)";
+            for (k = 0; txt != NULL && k < res->nclaims; k++)
+                if (res->claims[k].claim && strlen(res->claims[k].claim->name) == ph.name_len
+                    && memcmp(res->claims[k].claim->name, ph.name, ph.name_len) == 0)
+                    txt = claim_status_name(res->claims[k].status);
+            if (txt == NULL)
+            {
+                fc_error_at(err, t->path, line, col, "no claim '%.*s' in case %s", (int) ph.name_len, ph.name,
+                            res->c->id);
+                goto fail;
+            }
+            pt = NULL;
+        }
+        else if ((pt = report_tmpl_point(res, ph.point, ph.point_len)) == NULL)
         {
             if (ph.point)
                 fc_error_at(err, t->path, line, col, "no point '%.*s' in case %s",
@@ -579,7 +612,9 @@ report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_r
                          ph.inline_kind, (int) ph.name_len, ph.name, res->c->id);
             goto fail;
         }
-        if (ph.inline_kind == 'q')
+        if (ph.inline_kind == 'c')
+            ;
+        else if (ph.inline_kind == 'q')
         {
             k = report_tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
             if (k < 0)

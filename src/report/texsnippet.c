@@ -3,6 +3,8 @@
 #include "report/report.h"
 #include "base/fc_atomic.h"
 #include "canvas/canvas.h"
+#include "case/case_display.h"
+#include "base/fc_str.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -111,13 +113,480 @@ tex_label_str(FILE *f, const char *v)
     }
 }
 
+/* ---- captions: free text with inline mathematics, fully typeset ----------
+ *
+ * A plot title is prose with formulas in it ("the plane {f, λ = tan θ}",
+ * "k1 = 3: obligatory rest", "α ≥ 90° − φ").  The caption writer splits it
+ * into words and typesets each maximal run of formula words as one $...$:
+ * a word is a formula word if it holds a Greek letter, a relation or an
+ * operator sign (= < > ≤ ≥ − ± √ · × ² ° | ...), or names a Greek letter
+ * (rho, mu); a short symbol word (a number, one letter other than a/A/I,
+ * a letter with digits or a subscript such as f11, n1y, z_s, a function
+ * such as tan) joins a run next to a formula word.  Inside a run: Greek
+ * as \theta, tan as \tan, f11 as f_{11}, θ̇0 as \dot{\theta}_{0}, √(r/g)
+ * as \sqrt{r/g}, q* as q^{*}, ° as ^{\circ}, braces as \{ \}.  The last
+ * word's closing punctuation (, : ; .) stays outside the formula.  Words
+ * that are neither are text (specials escaped, ° as \textdegree). */
+
+static const char *const tex_funcs[][2] = {
+    {"sin", "\\sin"}, {"cos", "\\cos"}, {"tan", "\\tan"}, {"cot", "\\cot"}, {"atan", "\\arctan"},
+    {"asin", "\\arcsin"}, {"acos", "\\arccos"}, {"max", "\\max"}, {"min", "\\min"}, {"exp", "\\exp"},
+    {"ln", "\\ln"}, {"log", "\\log"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"}, {"tanh", "\\tanh"},
+};
+
+static const char *const tex_greek_names[][2] = {
+    {"alpha", "\\alpha"}, {"beta", "\\beta"}, {"gamma", "\\gamma"}, {"delta", "\\delta"},
+    {"epsilon", "\\varepsilon"}, {"zeta", "\\zeta"}, {"eta", "\\eta"}, {"theta", "\\theta"}, {"iota", "\\iota"},
+    {"kappa", "\\kappa"}, {"lambda", "\\lambda"}, {"mu", "\\mu"}, {"nu", "\\nu"}, {"xi", "\\xi"},
+    {"pi", "\\pi"}, {"rho", "\\rho"}, {"sigma", "\\sigma"}, {"tau", "\\tau"}, {"upsilon", "\\upsilon"},
+    {"phi", "\\varphi"}, {"chi", "\\chi"}, {"psi", "\\psi"}, {"omega", "\\omega"}, {"Gamma", "\\Gamma"},
+    {"Delta", "\\Delta"}, {"Theta", "\\Theta"}, {"Lambda", "\\Lambda"}, {"Xi", "\\Xi"}, {"Pi", "\\Pi"},
+    {"Sigma", "\\Sigma"}, {"Phi", "\\Phi"}, {"Psi", "\\Psi"}, {"Omega", "\\Omega"},
+};
+
+/* Precomposed letters with a dot or a diaeresis (ẋ, ẍ, ẏ, ż, ṙ, ...), as
+ * an accent and a base letter, in math. */
+static const struct { unsigned cp; const char *tex; } tex_accented[] = {
+    {0x1e8b, "\\dot{x}"}, {0x1e8d, "\\ddot{x}"}, {0x1e8f, "\\dot{y}"}, {0x17c, "\\dot{z}"},
+    {0x1e59, "\\dot{r}"}, {0x1e57, "\\dot{p}"}, {0x1e61, "\\dot{s}"}, {0x1e6b, "\\dot{t}"},
+    {0x121, "\\dot{g}"}, {0x1e41, "\\dot{m}"}, {0x1e45, "\\dot{n}"}, {0x1e87, "\\dot{w}"},
+    {0x1e03, "\\dot{b}"}, {0x1e0b, "\\dot{d}"}, {0x1e1f, "\\dot{f}"}, {0x1e23, "\\dot{h}"},
+    {0x1e8a, "\\dot{X}"}, {0x1e8e, "\\dot{Y}"},
+};
+
+static const char *
+tex_accented_of(unsigned cp)
+{
+    size_t k;
+    for (k = 0; k < sizeof tex_accented / sizeof tex_accented[0]; k++)
+        if (tex_accented[k].cp == cp)
+            return tex_accented[k].tex;
+    return NULL;
+}
+
+/* The TeX of the Greek letter or symbol CP, or NULL. */
+static const char *
+tex_sym_of(unsigned cp)
+{
+    size_t k;
+    for (k = 0; k < sizeof tex_syms / sizeof tex_syms[0]; k++)
+        if (tex_syms[k].cp == cp)
+            return tex_syms[k].tex;
+    return NULL;
+}
+
+static int
+tex_is_greek(unsigned cp)
+{
+    return ((cp >= 0x391 && cp <= 0x3a9) || (cp >= 0x3b1 && cp <= 0x3c9)) && tex_sym_of(cp) != NULL;
+}
+
+/* The TeX of the function or Greek name S[0..n), or NULL. */
+static const char *
+tex_word_of(const char *s, size_t n, int *greek)
+{
+    size_t k;
+    for (k = 0; k < sizeof tex_funcs / sizeof tex_funcs[0]; k++)
+        if (strlen(tex_funcs[k][0]) == n && strncmp(tex_funcs[k][0], s, n) == 0)
+            return *greek = 0, tex_funcs[k][1];
+    for (k = 0; k < sizeof tex_greek_names / sizeof tex_greek_names[0]; k++)
+        if (strlen(tex_greek_names[k][0]) == n && strncmp(tex_greek_names[k][0], s, n) == 0)
+            return *greek = 1, tex_greek_names[k][1];
+    return NULL;
+}
+
+static int
+tex_is_alpha(int ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+static int
+tex_is_digit(int ch)
+{
+    return ch >= '0' && ch <= '9';
+}
+
+/* Class of the word S[0..n): 2 a formula word, 1 a short symbol word, 0 text. */
+static int
+tex_word_class(const char *s, size_t n)
+{
+    static const char *const common[] = {"a", "I", "II", "III", "IV", "an", "as", "at", "be", "by", "do",
+                                         "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"};
+    size_t i = 0, b = 0, e = n, k;
+    int strong = 0, g;
+
+    while (b < e && strchr("([{", s[b]))
+        b++;
+    while (e > b && strchr(")]},:;.?!", s[e - 1]))
+        e--;
+    if (e == b)
+        return 0;
+    for (k = 0; k < sizeof common / sizeof common[0]; k++)
+        if (strlen(common[k]) == e - b && strncmp(common[k], s + b, e - b) == 0)
+            return 0;
+    if (tex_word_of(s + b, e - b, &g) && g)
+        return 2;
+    for (i = 0; i < n;)
+    {
+        int len;
+        unsigned cp = tex_utf8(s + i, &len);
+        if (tex_is_alpha((int) cp))
+        {
+            size_t j = i;
+            while (j < n && tex_is_alpha(s[j]))
+                j++;
+            /* a long run of letters is a word, unless it names a function or a Greek letter */
+            if (j - i > 2 && !tex_word_of(s + i, j - i, &g))
+                return 0;
+            if (j - i == 2 && !tex_word_of(s + i, j - i, &g) && !(i > 0 && (s[i - 1] == '_' || tex_is_digit(s[i - 1]))))
+                return 0;
+            i = j;
+            continue;
+        }
+        if (cp >= 0x80)
+        {
+            if (tex_is_greek(cp) || cp == 0x307 || cp == 0x308 || cp == 0xb0 || tex_sym_of(cp) || tex_accented_of(cp))
+                strong = 1;
+            else
+                return 0;   /* a letter TeX math cannot take (é): text */
+        }
+        else if (strchr("=<>|^", (int) cp))
+            strong = 1;
+        else if (cp == '-' && i > 0 && i + 1 < n && (tex_is_alpha(s[i - 1]) || tex_is_digit(s[i - 1]))
+                 && (tex_is_alpha(s[i + 1]) || tex_is_digit(s[i + 1])))
+            return 0;   /* a hyphenated name (E-A2, C7-NOLIFT) is text */
+        else if (!(tex_is_digit((int) cp) || strchr("_.,:;()[]{}*/+-'", (int) cp)))
+            return 0;
+        i += (size_t) len;
+    }
+    return strong ? 2 : 1;
+}
+
+static void tex_math(FILE *f, const char *s, size_t n);
+
+/* One atom in math at S[*i]: a letter or Greek letter with its accent and
+ * its digit subscript, a name, a number, a sign.  Advances *i. */
+static void
+tex_math_atom(FILE *f, const char *s, size_t n, size_t *i)
+{
+    int len, g;
+    unsigned cp = tex_utf8(s + *i, &len);
+    const char *t;
+
+    if (tex_is_alpha((int) cp) || tex_is_greek(cp) || tex_accented_of(cp))
+    {
+        size_t j = *i;
+        char base[48];
+        const char *acc = NULL;
+        int sub = 0;
+
+        if (tex_is_alpha((int) cp))
+        {
+            while (j < n && tex_is_alpha(s[j]))
+                j++;
+            if (j - *i > 1)
+            {
+                t = tex_word_of(s + *i, j - *i, &g);
+                if (t)
+                    snprintf(base, sizeof base, "%s ", t);
+                else
+                    snprintf(base, sizeof base, "\\mathrm{%.*s}", (int) (j - *i), s + *i);
+            }
+            else
+                snprintf(base, sizeof base, "%c", s[*i]);
+        }
+        else
+        {
+            snprintf(base, sizeof base, "%s ", tex_is_greek(cp) ? tex_sym_of(cp) : tex_accented_of(cp));
+            j += (size_t) len;
+        }
+        if (j < n)
+        {
+            unsigned m = tex_utf8(s + j, &len);
+            if (m == 0x307 || m == 0x308)
+            {
+                acc = m == 0x307 ? "\\dot" : "\\ddot";
+                j += (size_t) len;
+            }
+        }
+        if (acc)
+            fprintf(f, "%s{%s}", acc, base);
+        else
+            fputs(base, f);
+        /* digits after a letter (and letters after them: n1y) are its subscript */
+        if (j < n && tex_is_digit(s[j]))
+        {
+            size_t k = j;
+            while (k < n && tex_is_digit(s[k]))
+                k++;
+            while (k < n && tex_is_alpha(s[k]) && k - j < 4)
+                k++;
+            fprintf(f, "_{%.*s}", (int) (k - j), s + j);
+            j = k;
+            sub = 1;
+        }
+        (void) sub;
+        *i = j;
+        return;
+    }
+    switch (cp)
+    {
+        case '{': fputs("\\{", f); break;
+        case '}': fputs("\\}", f); break;
+        case '*': fputs("^{*}", f); break;
+        case '%': fputs("\\%", f); break;
+        case '#': case '&': case '$': fprintf(f, "\\%c", (int) cp); break;
+        case '\\': fputs("\\backslash ", f); break;
+        case '~': fputs("\\sim ", f); break;
+        case '\'': fputs("'", f); break;
+        case '_':
+        {
+            size_t j = *i + 1, k = j;
+            while (k < n && (tex_is_alpha(s[k]) || tex_is_digit(s[k])))
+                k++;
+            fprintf(f, "_{%.*s}", (int) (k - j), s + j);
+            *i = k;
+            return;
+        }
+        case 0xb0: fputs("^{\\circ}", f); break;
+        case 0xb2: fputs("^{2}", f); break;
+        case 0xb3: fputs("^{3}", f); break;
+        case 0x2212: fputs("-", f); break;
+        case 0x221a:   /* √(...) or √ATOM */
+        {
+            size_t j = *i + (size_t) len;
+            fputs("\\sqrt{", f);
+            if (j < n && s[j] == '(')
+            {
+                size_t k = j + 1;
+                int depth = 1;
+                while (k < n && depth > 0)
+                {
+                    depth += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
+                    k++;
+                }
+                tex_math(f, s + j + 1, (k - 1) - (j + 1));
+                *i = k;
+            }
+            else
+            {
+                size_t k = j;
+                if (k < n)
+                {
+                    size_t k0 = k;
+                    while (k < n && (tex_is_digit(s[k]) || s[k] == '.'))
+                        k++;
+                    if (k == k0)
+                        tex_math_atom(f, s, n, &k);
+                    else
+                        fwrite(s + k0, 1, k - k0, f);
+                }
+                *i = k;
+            }
+            fputc('}', f);
+            return;
+        }
+        default:
+            t = tex_sym_of(cp);
+            if (t)
+                fprintf(f, "%s%s", t, (t[0] == '\\' && tex_is_alpha(t[strlen(t) - 1])) ? " " : "");
+            else
+                fwrite(s + *i, 1, (size_t) len, f);
+    }
+    *i += (size_t) len;
+}
+
+/* S[0..n) as the body of a formula (no $). */
+static void
+tex_math(FILE *f, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n)
+    {
+        if (s[i] == ' ')
+        {
+            /* "2 (b = 1" keeps its space: TeX would set 2(b */
+            int keep = i > 0 && i + 1 < n && s[i + 1] == '(' &&
+                       (tex_is_alpha(s[i - 1]) || tex_is_digit(s[i - 1]) || s[i - 1] == ')');
+            fputs(keep ? "\\ " : " ", f);
+            i++;
+            continue;
+        }
+        tex_math_atom(f, s, n, &i);
+    }
+}
+
+/* Plain text of S[0..n): specials escaped, ° as \textdegree{}, a lone
+ * Greek letter or sign as a formula. */
+static void
+tex_plain(FILE *f, const char *s, size_t n)
+{
+    char *t = flint_malloc(n + 1);
+    size_t i = 0;
+    if (t == NULL)
+        return;
+    memcpy(t, s, n);
+    t[n] = 0;
+    while (i < n)
+    {
+        int len;
+        unsigned cp = tex_utf8(t + i, &len);
+        if (cp == 0xb0)
+            fputs("\\textdegree{}", f);
+        else if (tex_accented_of(cp))
+            fprintf(f, "$%s$", tex_accented_of(cp));
+        else
+        {
+            char one[5] = {0};
+            memcpy(one, t + i, (size_t) len);
+            tex_text(f, one);
+        }
+        i += (size_t) len;
+    }
+    flint_free(t);
+}
+
+/* Writes the free text S (a plot title) as a caption, formulas typeset. */
+static void
+tex_caption_text(FILE *f, const char *s)
+{
+    size_t n = strlen(s), i = 0;
+
+    while (i < n)
+    {
+        size_t b = i, e, r;
+        int cls, strong = 0;
+
+        while (b < n && s[b] == ' ')
+            b++;
+        if (b > i)
+            fputc(' ', f);
+        if (b >= n)
+            break;
+        /* the run of formula and symbol words starting at b */
+        e = b;
+        r = b;
+        for (;;)
+        {
+            size_t we = e;
+            while (we < n && s[we] != ' ')
+                we++;
+            cls = tex_word_class(s + e, we - e);
+            if (cls == 0)
+                break;
+            strong |= cls == 2;
+            r = we;
+            /* a run ends after a word that ends a clause */
+            if (strchr(":;", s[we - 1]))
+                break;
+            e = we;
+            while (e < n && s[e] == ' ')
+                e++;
+            if (e >= n)
+                break;
+        }
+        if (r > b && strong)
+        {
+            size_t m = r;
+            while (m > b && strchr(",:;.?!", s[m - 1]))
+                m--;
+            fputc('$', f);
+            tex_math(f, s + b, m - b);
+            fputc('$', f);
+            tex_plain(f, s + m, r - m);
+            i = r;
+        }
+        else
+        {
+            size_t we = b;
+            while (we < n && s[we] != ' ')
+                we++;
+            tex_plain(f, s + b, we - b);
+            i = we;
+        }
+    }
+}
+
+/* NAME in math: the case's [display] string (Greek letters written as
+ * letters become control words), else the default rule of mathlayout.h:
+ * a Greek name its letter, a trailing dot/ddot an accent, trailing digits
+ * and a _suffix a subscript. */
+static void
+tex_name(FILE *f, const case_t *c, const char *name)
+{
+    const char *d = case_display_of(c, name);
+    size_t n = strlen(name), a = 0;
+    const char *acc = NULL;
+    char *base, *l, *sub;
+
+    if (d)
+    {
+        for (; *d;)
+        {
+            int len;
+            unsigned cp = tex_utf8(d, &len);
+            const char *t = cp >= 0x80 ? tex_sym_of(cp) : NULL;
+            if (t)
+                fprintf(f, "%s ", t);
+            else
+                fwrite(d, 1, (size_t) len, f);
+            d += len;
+        }
+        return;
+    }
+    while (a < n && tex_is_alpha(name[a]))
+        a++;
+    base = flint_malloc(n + 1);
+    if (base == NULL)
+        return;
+    strcpy(base, name);
+    if (a > 4 && strncmp(name + a - 4, "ddot", 4) == 0)
+        acc = "\\ddot", memmove(base + a - 4, base + a, n - a + 1);
+    else if (a > 3 && strncmp(name + a - 3, "dot", 3) == 0)
+        acc = "\\dot", memmove(base + a - 3, base + a, n - a + 1);
+    l = expr_name_latex(base);
+    flint_free(base);
+    if (l == NULL)
+        return;
+    sub = acc ? strstr(l, "_{") : NULL;
+    if (acc)
+        fprintf(f, "%s{%.*s}%s", acc, (int) (sub ? sub - l : (ptrdiff_t) strlen(l)), l, sub ? sub : "");
+    else
+        fputs(l, f);
+    flint_free(l);
+}
+
+/* A region name in a caption: its [display] string as a formula, else the
+ * name with '_' as a space. */
+static void
+tex_region(FILE *f, const case_t *c, const char *name)
+{
+    const char *p;
+    if (case_display_of(c, name))
+    {
+        fputc('$', f);
+        tex_name(f, c, name);
+        fputc('$', f);
+        return;
+    }
+    for (p = name; *p; p++)
+        if (*p == '_')
+            fputc(' ', f);
+        else
+        {
+            char one[2] = {*p, 0};
+            tex_text(f, one);
+        }
+}
+
 int
 report_write_tex(const run_results *res, int plot, const char *dir)
 {
     const run_plot *rp;
     const case_plot *pl;
     const case_t *c = res->c;
-    char *path, *xn, *yn, a[64], b[64];
+    char *path, a[64], b[64];
     fc_atomic_file f;
     int r;
 
@@ -152,31 +621,36 @@ report_write_tex(const run_results *res, int plot, const char *dir)
     fputs("% regenerate and re-check: fricert report ", f.fp);
     tex_comment_str(f.fp, c->path);
     fprintf(f.fp, " --depth %d (cells in %s)\n", rp->depth, rp->cells_file);
-    fprintf(f.fp, "%% needs \\usepackage{graphicx}; UTF-8 input\n");
+    fprintf(f.fp, "%% needs \\usepackage{graphicx}; UTF-8 input.  Use: \\input{PATH/%s.tex} from any folder: the\n"
+                  "%% figure file is found beside this snippet (\\CurrentFilePath, LaTeX 2020-10 or later)\n",
+            pl->name);
     fprintf(f.fp, "\\begin{figure}[htbp]\n  \\centering\n");
-    fprintf(f.fp, "  \\includegraphics[width=\\linewidth]{%s.pdf}\n  \\caption{", pl->name);
+    fputs("  \\ifdefined\\CurrentFilePath\\edef\\fricertdir{\\ifx\\CurrentFilePath\\empty\\else\\CurrentFilePath/\\fi}%\n"
+          "  \\else\\ifdefined\\currfiledir\\edef\\fricertdir{\\currfiledir}\\else\\def\\fricertdir{}\\fi\\fi\n", f.fp);
+    fputs("  \\includegraphics[width=\\linewidth]{\\fricertdir ", f.fp);
+    tex_label_str(f.fp, c->id);
+    fprintf(f.fp, "-%s.pdf}\n  \\caption{", pl->name);
     if (pl->title && pl->title[0])
     {
-        tex_text(f.fp, pl->title);
-        fputs(". ", f.fp);
+        tex_caption_text(f.fp, pl->title);
+        fputs(strchr(".?!", pl->title[strlen(pl->title) - 1]) ? " " : ". ", f.fp);
     }
-    xn = expr_name_latex(c->params[pl->x].name);
-    yn = expr_name_latex(c->params[pl->y].name);
-    fprintf(f.fp, "Certified regions in the $(%s, %s)$ plane (fricert %s): a cell is coloured with "
+    fputs("Certified regions in the $(", f.fp);
+    tex_name(f.fp, c, c->params[pl->x].name);
+    fputs(", ", f.fp);
+    tex_name(f.fp, c, c->params[pl->y].name);
+    fprintf(f.fp, ")$ plane (fricert %s): a cell is coloured with "
             "a region only where its predicate is proved true on the whole closed cell with Arb "
             "ball arithmetic. Quadtree paving to depth %d (smallest cells $2^{-%d}$ of each "
             "axis), precision up to %ld bits, %ld cells. Certified area as a fraction of the "
             "plot box: ",
-            xn ? xn : "x", yn ? yn : "y", res->engine_version, rp->depth, rp->depth,
-            (long) rp->pave.max_prec_used, rp->pave.ncells);
-    flint_free(xn);
-    flint_free(yn);
+            res->engine_version, rp->depth, rp->depth, (long) rp->pave.max_prec_used, rp->pave.ncells);
     for (r = 0; r < run_plot_nregions(rp); r++)
     {
         fc_ball_bound_d(a, sizeof a, rp->pave.area_lo[r], 1, 5, 'f', 0);
         fc_ball_bound_d(b, sizeof b, rp->pave.area_hi[r], 1, 5, 'f', 1);
         fprintf(f.fp, "%s", r ? "; " : "");
-        tex_text(f.fp, run_plot_region_name(rp, c, r));
+        tex_region(f.fp, c, run_plot_region_name(rp, c, r));
         fprintf(f.fp, " $\\in [%s, %s]$", a, b);
     }
     fc_ball_bound_d(a, sizeof a, rp->pave.undecided, 100, 3, 'g', 1);
@@ -190,4 +664,54 @@ report_write_tex(const run_results *res, int plot, const char *dir)
     tex_label_str(f.fp, c->id);
     fprintf(f.fp, "-%s}\n\\end{figure}\n", pl->name);
     return fc_atomic_commit(&f);
+}
+
+int
+report_write_figure_copy(const run_results *res, int plot, const char *dir)
+{
+    const case_plot *pl;
+    char *src, *dst, *buf = NULL;
+    size_t n = 0, cap = 0;
+    FILE *in;
+    int r = -1, e;
+
+    if (plot < 0 || plot >= res->nplots || res->plots[plot].plot == NULL)
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    pl = res->plots[plot].plot;
+    src = fc_printf("%s/%s.pdf", dir, pl->name);
+    dst = fc_printf("%s/%s-%s.pdf", dir, res->c->id, pl->name);
+    if (src == NULL || dst == NULL)
+        goto done;
+    in = fopen(src, "rb");
+    if (in == NULL)
+        goto done;
+    for (;;)
+    {
+        size_t got;
+        if (n == cap)
+        {
+            char *nb = flint_realloc(buf, cap = cap ? 2 * cap : 65536);
+            if (nb == NULL)
+                break;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, in);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    e = ferror(in) || n == cap;
+    fclose(in);
+    if (!e)
+        r = fc_atomic_write(dst, buf, n);
+    else
+        errno = EIO;
+done:
+    flint_free(buf);
+    flint_free(src);
+    flint_free(dst);
+    return r;
 }
