@@ -35,6 +35,10 @@
  *  4. Domain statuses, Kleene logic, `if`, the mean-value form and the
  *     endpoint (monotonicity) test follow expr_eval.c step for step, with the
  *     same guarantees; only the number type differs.
+ *  5. exists / forall / maxof / minof run expr_quant.c's searches with an
+ *     expr_fast of the condition on each piece (expr_fast_quant.c says why
+ *     the verdicts keep their meaning); as in expr_eval.c, only the main
+ *     pass searches, the tightening passes of numbers take the status only.
  * The constants P1, P2, T1, T2 and the Taylor coefficients are checked
  * against Arb in tests/test_expr_fast.c, and whole programs against the MPFR
  * oracle of tests/test_expr_sound.c on random boxes. */
@@ -43,6 +47,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "expr/expr_prog.h"
+#include "expr/expr_fast_quant.h"
 
 typedef struct { double lo, hi; } di;
 
@@ -81,6 +86,8 @@ struct expr_fast_struct {
     di memo_a, memo_s, memo_c;   /* the last sin/cos argument and values */
     int memo_ok;
     int *partner;      /* SIN (COS) k: an earlier COS (SIN) of the same operand, or -1 */
+    expr_fastq *q;     /* exists / forall / maxof / minof (expr_fast_quant.c), NULL if none */
+    const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
 };
 
 /* ------------------------------------------------------------ rounding */
@@ -336,6 +343,9 @@ static int supported(const expr_prog_struct *p)
         case OP_TRUE: case OP_FALSE: case OP_NOT: case OP_AND: case OP_OR: case OP_XOR:
         case OP_IMPLIES: case OP_IFF:
             break;
+        case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF:
+            if (!supported(p->quants[x->c])) return 0;
+            break;
         case OP_POWQ: {
             const fmpq *q = p->consts[x->b].q;
             if (fmpz_cmp_ui(fmpq_denref(q), 2) > 0 || fmpz_bits(fmpq_numref(q)) > 30) return 0;
@@ -393,6 +403,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->dx = flint_calloc(nactive + 1, sizeof(di));
     f->out = flint_calloc(p->nroots + 1, sizeof(di));
     f->partner = flint_malloc((f->n + 1) * sizeof(int));
+    f->q = expr_fastq_new(p, active, nactive);
     for (k = 0; k < f->n; k++) {
         int q;
         f->partner[k] = -1;
@@ -445,6 +456,7 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->dx);
     flint_free(f->out);
     flint_free(f->partner);
+    expr_fastq_free(f->q);
     flint_free(f->act);
     flint_free(f->pos);
     flint_free(f);
@@ -466,7 +478,7 @@ static int bool_op(int op)
     switch (op) {
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
     case OP_TRUE: case OP_FALSE: case OP_NOT: case OP_AND: case OP_OR: case OP_XOR:
-    case OP_IMPLIES: case OP_IFF:
+    case OP_IMPLIES: case OP_IFF: case OP_EXISTS: case OP_FORALL:
         return 1;
     default:
         return 0;
@@ -532,6 +544,36 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         }
         if (s != EXPR_UNDEFINED && !fin(*y)) s = maxst(s, EXPR_PARTIAL);
         st[k] = s;
+        return;
+    }
+    case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF: {
+        /* expr_quant_step / expr_quant_extremum_step: the same statuses; only
+           the main pass searches (the tightening passes of numbers do not) */
+        int boolean = x->op == OP_EXISTS || x->op == OP_FORALL, r;
+        di lo = v[x->a], hi = v[x->b];
+        double ylo, yhi;
+        if (boolean) tv[k] = EXPR_TV_UNKNOWN;
+        else *y = DI_ALL;
+        if (st[x->a] == EXPR_UNDEFINED || st[x->b] == EXPR_UNDEFINED) { st[k] = EXPR_UNDEFINED; return; }
+        if (st[x->a] != EXPR_DEFINED || st[x->b] != EXPR_DEFINED || !fin(lo) || !fin(hi)) {
+            st[k] = EXPR_PARTIAL;
+            return;
+        }
+        if (boolean) {
+            st[k] = EXPR_DEFINED;
+            if (ps == &f->main)
+                tv[k] = expr_fastq_search(f->q, x->c, x->op, lo.lo, lo.hi, hi.lo, hi.hi, f->run_lo, f->run_hi);
+            return;
+        }
+        st[k] = EXPR_PARTIAL;
+        if (ps != &f->main) return;
+        r = expr_fastq_extremum(f->q, x->c, x->op == OP_MAXOF ? 1 : -1, lo.lo, lo.hi, hi.lo, hi.hi, f->run_lo,
+                                f->run_hi, &ylo, &yhi);
+        if (r < 0) st[k] = EXPR_UNDEFINED;
+        else if (r > 0 && isfinite(ylo) && isfinite(yhi)) {
+            st[k] = EXPR_DEFINED;
+            *y = I(ylo, yhi);
+        }
         return;
     }
     default:
@@ -835,6 +877,8 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     const expr_prog_struct *p = f->p;
     int k, i;
     for (i = 0; i < f->nparams; i++) f->box[i] = I(lo[i], hi[i]);
+    f->run_lo = lo;
+    f->run_hi = hi;
     f->mid_done = 0;
     for (i = 1; i < NAUXF; i++) f->aux[i].key = -1;
     f->tighten = tighten && f->nact > 0;
@@ -874,6 +918,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         else f->out[i] = f->main.v[r];
     }
 }
+
 
 expr_tv_t expr_fast_truth(const expr_fast_t f, int root)
 {
