@@ -99,6 +99,9 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
     pave_result_init(&out->pave);
     pave_problem_setup(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
                          out->y_hi, depth, cl->name);
+    /* a difference (labels 1, 2) found at some level: the coarsest one, and so
+       the witness, is in that level; the deeper levels cannot change them */
+    if (opt->verdicts_only) pb.stop_labels = 6u;
     if (pave_run(&out->pave, &pb) < 0) {
         fc_error_at(err, c->path, cl->line, cl->col,
                     "claim %s: internal: agreement and difference both certified", cl->name);

@@ -555,6 +555,16 @@ int pave_run(pave_result *r, const pave_problem *pb)
                 next[nnext++] = c;
             }
         }
+        if (pb->stop_labels) {   /* a cell of this level with a stop label: the rest left pending */
+            for (i = r->ncells - 1; i >= 0 && r->cells[i].level == level; i--)
+                if (r->cells[i].label >= 0 && r->cells[i].label < 32 && (pb->stop_labels >> r->cells[i].label & 1u))
+                    break;
+            if (i >= 0 && r->cells[i].level == level) {
+                for (i = 0; i < nnext; i++) push(r, next[i], PAVE_PENDING);
+                r->stopped = 1;
+                nnext = 0;
+            }
+        }
         if (pb->progress) {
             double dec = 0;
             for (i = 0; i < r->ncells; i++)

@@ -56,6 +56,10 @@ typedef struct {
        power of 4 (2-D; 2 in 1-D): the cells of level K = log4(tile_count)
        in row-major order (j * 2^K + i). See pave_merge. */
     int tile_index, tile_count;
+    /* bit k set: stop after the first level where a cell gets region k's
+       label (the cells of that level and above are as in the whole run, the
+       rest left PENDING; r->stopped = 1); 0: pave to the depth */
+    unsigned stop_labels;
 } pave_problem;
 
 typedef struct {
@@ -72,6 +76,7 @@ typedef struct {
     slong max_prec_used;
     double seconds;
     int budget_hit;    /* 1 cells, 2 seconds, 3 memory (PAVE_MEMORY_CELLS), 0 none */
+    int stopped;       /* 1: stopped early by pave_problem.stop_labels */
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
@@ -134,6 +139,7 @@ typedef struct {
     int threads;
     int progress;
     volatile int *cancel;
+    int verdicts_only; /* 1: only verdicts are wanted, not pavings (a claim stops at its first certified difference) */
 } pave_options;
 
 /* Fills pb for a paving of prog's nregions predicates over the given box and
