@@ -55,6 +55,7 @@ typedef struct { double lo, hi; } di;
 #define NTAYLOR 9        /* coefficients of the sin and cos polynomials (in r^2) */
 #define TAYLOR_D_ERR 1e-14 /* bound on remainder plus rounding of taylor_d */
 #define SINCOS_MAX 1048576.0  /* |x| beyond this: [-1, 1] */
+#define PCACHE 64            /* points in point_sincos's cache (a power of 2) */
 
 static const di PIO2 = {0x1.921fb54442d18p+0, 0x1.921fb54442d19p+0};   /* pi/2 */
 static const di TWO_OVER_PI = {0x1.45f306dc9c882p-1, 0x1.45f306dc9c883p-1};
@@ -86,6 +87,8 @@ struct expr_fast_struct {
     di memo_a, memo_s, memo_c;   /* the last sin/cos argument and values */
     int memo_ok;
     int *partner;      /* SIN (COS) k: an earlier COS (SIN) of the same operand, or -1 */
+    double pc_x[PCACHE];       /* point_sincos's cache: x (NaN: empty), sin x, cos x */
+    di pc_s[PCACHE], pc_c[PCACHE];
     expr_fastq *q;     /* exists / forall / maxof / minof (expr_fast_quant.c), NULL if none */
     const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
 };
@@ -222,7 +225,7 @@ static di ipow_ends(di a, long n)
 
 /* ------------------------------------------------------------ sin, cos */
 
-static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c);
+static void isincos_raw(expr_fast_struct *f, di a, di *s, di *c);
 
 /* Horner sums of the sin and cos polynomials at the double r in plain
  * double arithmetic: *sn ~ sum_j c_j r^(2j+1), *cs ~ sum_j d_j r^(2j). */
@@ -250,7 +253,28 @@ static void taylor_d(const expr_fast_struct *f, double r, double *sn, double *cs
  * gamma_27 sinh(0.79) < 2.7e-15 (sin); an underflow adds less than 1e-300.
  * With the Taylor remainders (< 3e-18, head comment), TAYLOR_D_ERR = 1e-14
  * bounds the whole error. */
-static void point_sincos(const expr_fast_struct *f, double x, di *s, di *c)
+static void point_sincos_raw(const expr_fast_struct *f, double x, di *s, di *c);
+
+/* point_sincos_raw through a small cache of points (a pure function of x;
+ * sibling cells share ends) */
+static void point_sincos(expr_fast_struct *f, double x, di *s, di *c)
+{
+    union { double d; uint64_t u; } b;
+    unsigned h;
+    b.d = x;
+    h = (unsigned) ((b.u ^ (b.u >> 29) ^ (b.u >> 47)) & (PCACHE - 1));
+    if (f->pc_x[h] == x) {   /* never for the NaN of an empty slot */
+        *s = f->pc_s[h];
+        *c = f->pc_c[h];
+        return;
+    }
+    point_sincos_raw(f, x, s, c);
+    f->pc_x[h] = x;
+    f->pc_s[h] = *s;
+    f->pc_c[h] = *c;
+}
+
+static void point_sincos_raw(const expr_fast_struct *f, double x, di *s, di *c)
 {
     double k = nearbyint(x * 0x1.45f306dc9c883p-1), s0, c0, s1, c1;
     di r, ps, pc;
@@ -264,7 +288,7 @@ static void point_sincos(const expr_fast_struct *f, double x, di *s, di *c)
     if (r.lo >= 0) pc = I(lo_of(c1 - TAYLOR_D_ERR), hi_of(c0 + TAYLOR_D_ERR));
     else if (r.hi <= 0) pc = I(lo_of(c0 - TAYLOR_D_ERR), hi_of(c1 + TAYLOR_D_ERR));
     else pc = I(lo_of(dmin(c0, c1) - TAYLOR_D_ERR), 1);
-    q = ((long) fmod(k, 4.0) + 4) % 4;
+    q = (long) ((unsigned long) (long) k & 3u);   /* k mod 4 (|k| < 2^20) */
     switch (q) {
     case 0: *s = ps; *c = pc; break;
     case 1: *s = pc; *c = ineg(ps); break;
@@ -291,7 +315,7 @@ static void isincos(expr_fast_struct *f, di a, di *s, di *c)
     f->memo_c = *c;
 }
 
-static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c)
+static void isincos_raw(expr_fast_struct *f, di a, di *s, di *c)
 {
     di sb, cb;
     double ql, qh, m;
@@ -307,7 +331,7 @@ static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c)
     ql = imul(I(a.lo, a.lo), TWO_OVER_PI).lo;
     qh = imul(I(a.hi, a.hi), TWO_OVER_PI).hi;
     for (m = ceil(ql); m <= qh; m++) {
-        long q = ((long) fmod(m, 4.0) + 4) % 4;
+        long q = (long) ((unsigned long) (long) m & 3u);   /* m mod 4 (|m| < 2^20) */
         if (q == 0) c->hi = 1;
         else if (q == 1) s->hi = 1;
         else if (q == 2) c->lo = -1;
@@ -403,6 +427,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->dx = flint_calloc(nactive + 1, sizeof(di));
     f->out = flint_calloc(p->nroots + 1, sizeof(di));
     f->partner = flint_malloc((f->n + 1) * sizeof(int));
+    for (i = 0; i < PCACHE; i++) f->pc_x[i] = NAN;
     f->q = expr_fastq_new(p, active, nactive);
     for (k = 0; k < f->n; k++) {
         int q;

@@ -155,9 +155,9 @@ static int sum_bounds(double *lo, double *hi, double a, double b)
  * lies within one ulp of it); returns 0 if those are not in the cell. */
 static int dcell_axis(double *lo, double *hi, double in[2], double x0, double w, uint32_t i, int level)
 {
-    double d;
-    int el = sum_bounds(lo, &d, x0, ldexp((double) i * w, -level));
-    int eh = sum_bounds(&d, hi, x0, ldexp(((double) i + 1) * w, -level));
+    double d, sc = 1.0 / (double) ((uint32_t) 1 << level);   /* 2^-level, exact (level <= 26) */
+    int el = sum_bounds(lo, &d, x0, (double) i * w * sc);     /* a power of 2: exact (dgrid_set's range) */
+    int eh = sum_bounds(&d, hi, x0, ((double) i + 1) * w * sc);
     in[0] = el ? *lo : nextafter(*lo, INFINITY);
     in[1] = eh ? *hi : nextafter(*hi, -INFINITY);
     /* an inexact end is strictly between *lo and in[0]; the cell is wider
