@@ -85,7 +85,7 @@ typedef struct {
     int ok;            /* 0: the grid is not in double range: no fast path */
 } dgrid;
 
-#define CORNERS 12
+#define CORNERS 1024   /* corner points remembered per worker (a power of 2) */
 
 typedef struct {
     const pave_problem *pb;
@@ -109,9 +109,8 @@ typedef struct {
     slong max_prec_used;
     /* the last corner points evaluated (sibling cells share corners): the
        predicates certified true / false there, a pure function of the point */
-    double cx[CORNERS], cy[CORNERS];
-    unsigned ct[CORNERS], cf[CORNERS];
-    int cn, cnext;
+    double *cx, *cy;      /* CORNERS each, direct-mapped by the point; cx NaN: empty */
+    unsigned *ct, *cf;
     char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
 
@@ -198,9 +197,13 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
         double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
         unsigned ct = 0, cf = 0;
         int c;
-        for (c = 0; c < wk->cn; c++)
-            if (wk->cx[c] == x && wk->cy[c] == y) break;
-        if (c < wk->cn) {
+        {
+            union { double d; uint64_t u; } bx, by;
+            bx.d = x;
+            by.d = y;
+            c = (int) ((bx.u ^ (bx.u >> 31) ^ (by.u * 0x9E3779B97F4A7C15ULL >> 40)) & (CORNERS - 1));
+        }
+        if (wk->cx[c] == x && wk->cy[c] == y) {
             ct = wk->ct[c];
             cf = wk->cf[c];
         } else {
@@ -212,9 +215,6 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
                 if (t == EXPR_TV_TRUE) ct |= 1u << k;
                 else if (t == EXPR_TV_FALSE) cf |= 1u << k;
             }
-            c = wk->cnext;
-            wk->cnext = (wk->cnext + 1) % CORNERS;
-            if (wk->cn < CORNERS) wk->cn++;
             wk->cx[c] = x;
             wk->cy[c] = y;
             wk->ct[c] = ct;
@@ -476,6 +476,11 @@ int pave_run(pave_result *r, const pave_problem *pb)
         wk[t].deadline = deadline;
         wk[t].maxlevel = pb->depth;
         wk[t].max_prec_used = pb->prec;
+        wk[t].cx = flint_malloc(CORNERS * sizeof(double));
+        wk[t].cy = flint_malloc(CORNERS * sizeof(double));
+        wk[t].ct = flint_malloc(CORNERS * sizeof(unsigned));
+        wk[t].cf = flint_malloc(CORNERS * sizeof(unsigned));
+        for (k = 0; k < CORNERS; k++) wk[t].cx[k] = NAN;
     }
     front[0].i = front[0].j = 0;
     front[0].level = 0;
@@ -596,6 +601,10 @@ int pave_run(pave_result *r, const pave_problem *pb)
         r->arb_evaluations += wk[t].arb_evaluations;
         r->witnessed += wk[t].witnessed;
         expr_fast_free(wk[t].fe);
+        flint_free(wk[t].cx);
+        flint_free(wk[t].cy);
+        flint_free(wk[t].ct);
+        flint_free(wk[t].cf);
         flint_free(wk[t].flo - FPAD);
         flint_free(wk[t].fhi - FPAD);
         r->instructions += expr_eval_count(wk[t].ev) - wk[t].uncounted;
