@@ -111,6 +111,8 @@ typedef struct {
        predicates certified true / false there, a pure function of the point */
     double *cx, *cy;      /* CORNERS each, direct-mapped by the point; cx NaN: empty */
     unsigned *ct, *cf;
+    double level_cpu;     /* CPU seconds of this thread's work() on the current level */
+    double *chunk_cpu;    /* shared: CPU seconds of each chunk of the level */
     char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
 
@@ -300,6 +302,9 @@ static void *work(void *arg)
 {
     worker *wk = arg;
     long s, i, e;
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+    wk->level_cpu = 0;
     for (;;) {
         s = atomic_fetch_add(wk->next, CHUNK);
         if (s >= wk->n) break;
@@ -309,8 +314,26 @@ static void *work(void *arg)
             continue;
         }
         for (i = s; i < e; i++) wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+        wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
+        wk->level_cpu += wk->chunk_cpu[s / CHUNK];
     }
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    wk->level_cpu = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec);
     return NULL;
+}
+
+/* The level's time on 2 idle cores: the chunks in order, each to the first
+ * free of 2 workers (one worker if the level is run by one thread). */
+static double sched2(const double *cost, long n, int one)
+{
+    double a = 0, b = 0;
+    long i;
+    for (i = 0; i < n; i++) {
+        if (one || a <= b) a += cost[i];
+        else b += cost[i];
+    }
+    return a > b ? a : b;
 }
 
 /* The grid in doubles, if x0, w (y0, h) are doubles exactly and far from
@@ -441,6 +464,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
     atomic_long next_chunk;
 
     int level0 = 0;
+    double *chunk_cpu = NULL;
+    long achunks = 0;
 
     /* areas are summed exactly in double: 4^-depth needs depth <= 26 */
     if (pb->depth > PAVE_MAX_DEPTH || (pb->tile_count > 1 &&
@@ -502,7 +527,14 @@ int pave_run(pave_result *r, const pave_problem *pb)
             ob = flint_realloc(ob, alabels * sizeof(int));
         }
         atomic_store(&next_chunk, 0);
+        if ((nfront + CHUNK - 1) / CHUNK > achunks) {
+            achunks = (nfront + CHUNK - 1) / CHUNK;
+            chunk_cpu = flint_realloc(chunk_cpu, achunks * sizeof(double));
+        }
+        for (i = 0; i < (nfront + CHUNK - 1) / CHUNK; i++) chunk_cpu[i] = 0;
         for (t = 0; t < nt; t++) {
+            wk[t].chunk_cpu = chunk_cpu;
+            wk[t].level_cpu = 0;
             wk[t].cells = front;
             wk[t].n = nfront;
             wk[t].labels = labels;
@@ -515,6 +547,15 @@ int pave_run(pave_result *r, const pave_problem *pb)
             for (t = 1; t < ntl; t++) pthread_create(&th[t], NULL, work, &wk[t]);
             work(&wk[0]);
             for (t = 1; t < ntl; t++) pthread_join(th[t], NULL);
+        }
+        {   /* CPU accounting: the level's busiest thread is its critical path */
+            double mx = 0;
+            for (t = 0; t < ntl; t++) {
+                r->cpu_threads += wk[t].level_cpu;
+                if (wk[t].level_cpu > mx) mx = wk[t].level_cpu;
+            }
+            r->cpu_critical += mx;
+            r->cpu_sched2 += sched2(chunk_cpu, (nfront + CHUNK - 1) / CHUNK, nfront < 2 * CHUNK);
         }
         r->max_depth = level;
         evaluated_before = 0;
@@ -618,6 +659,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
     flint_free(th);
     flint_free(front);
     flint_free(next);
+    flint_free(chunk_cpu);
     flint_free(labels);
     flint_free(oa);
     flint_free(ob);

@@ -77,6 +77,17 @@ typedef struct {
     double seconds;
     int budget_hit;    /* 1 cells, 2 seconds, 3 memory (PAVE_MEMORY_CELLS), 0 none */
     int stopped;       /* 1: stopped early by pave_problem.stop_labels */
+    /* CPU accounting of the threads (load-independent): the CPU seconds of
+       all the threads' classification work, and its critical path, the sum
+       over levels of the busiest thread's CPU seconds (the level's wall time
+       on idle cores, where each thread has its own core) */
+    double cpu_threads, cpu_critical;
+    /* the same work scheduled on 2 idle cores: per level, the chunks of
+       cells in order, each taken by the first free one of 2 workers, using
+       the CPU time each chunk took in this run; summed over levels (a
+       prediction of the 2-thread wall time that does not depend on the load
+       or on how the threads of this run were scheduled) */
+    double cpu_sched2;
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
