@@ -112,8 +112,8 @@ int main(int argc, char **argv)
 
     printf("exists-theta region (k^2 mu^2 > 4 (1 + k)), [1/2, 8] x [0, 3], %d thread%s\n", threads,
            threads == 1 ? "" : "s");
-    printf("%5s %10s %10s %10s %10s %12s %10s %8s\n", "depth", "seconds", "cpu s", "cells", "evals", "undecided", "crossing",
-           "ratio");
+    printf("%5s %10s %10s %10s %10s %12s %10s %8s %8s %8s %8s\n", "depth", "seconds", "cpu s", "cells", "evals", "undecided",
+           "crossing", "ratio", "fast", "arb", "witness");
     for (d = 6; d <= dmax; d++) {
         pave_problem pb;
         pave_result r;
@@ -131,8 +131,9 @@ int main(int argc, char **argv)
         for (i = 0; i < r.ncells; i++)
             if (r.cells[i].label == PAVE_UNDECIDED) und += 1L << (2 * (d - r.cells[i].level));
         cross = crossing(1 << d);
-        printf("%5d %10.3f %10.3f %10ld %10ld %12ld %10ld %8.2f\n", d, r.seconds, cpu_last, r.ncells, r.evaluations, und, cross,
-               (double) und / (double) cross);
+        printf("%5d %10.3f %10.3f %10ld %10ld %12ld %10ld %8.2f %8ld %8ld %8ld\n", d, r.seconds, cpu_last, r.ncells,
+               r.evaluations, und, cross, (double) und / (double) cross, r.fast_evaluations, r.arb_evaluations,
+               r.witnessed);
         pave_result_clear(&r);
     }
     printf("target (issue 13): depth 10 in a few seconds, undecided/crossing <= 2\n");

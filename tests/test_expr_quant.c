@@ -45,6 +45,48 @@ static expr_scope_t scope_of(const char *a, const char *b)
     return s;
 }
 
+/* [*lo, *hi]: doubles enclosing [a, b] */
+static void dbox(double *lo, double *hi, const fmpq_t a, const fmpq_t b)
+{
+    arb_t t;
+    double d;
+    arb_init(t);
+    arb_set_fmpq(t, a, 256);
+    expr_fast_enclose(lo, &d, t);
+    arb_set_fmpq(t, b, 256);
+    expr_fast_enclose(&d, hi, t);
+    arb_clear(t);
+}
+
+/* fast = 1: the verdict of the double-interval fast path on doubles enclosing
+ * the box (*has_fast = 0 and UNKNOWN if the program has none). */
+static expr_tv_t verdict_qf(const char *src, expr_scope_t s, const fmpq_t lo0, const fmpq_t hi0, const fmpq_t lo1,
+                            const fmpq_t hi1, int tighten, int *has_fast)
+{
+    expr_error_t err;
+    expr_t e = parse_ok(src);
+    expr_prog_t p;
+    expr_fast_t fe;
+    int act[2] = {0, 1};
+    double lo[2], hi[2];
+    expr_tv_t t = EXPR_TV_UNKNOWN;
+    assert_int_equal(expr_check(e, s, 1, &err), 0);
+    p = expr_compile(&e, 1, s, &err);
+    assert_non_null(p);
+    fe = expr_fast_new(p, act, 2);
+    *has_fast = fe != NULL;
+    if (fe != NULL) {
+        dbox(lo + 0, hi + 0, lo0, hi0);
+        dbox(lo + 1, hi + 1, lo1, hi1);
+        expr_fast_run(fe, lo, hi, tighten);
+        t = expr_fast_truth(fe, 0);
+        expr_fast_free(fe);
+    }
+    expr_prog_free(p);
+    expr_free(e);
+    return t;
+}
+
 /* Verdict of predicate src on the box [lo0, hi0] x [lo1, hi1] (strings are
  * exact rationals) in scope (k, mu) or (y, z). */
 static expr_tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, const fmpq_t hi0, const fmpq_t lo1,
@@ -82,6 +124,8 @@ static expr_tv_t verdict_q(const char *src, expr_scope_t s, const fmpq_t lo0, co
     return t;
 }
 
+static int fast_total, fast_decided;   /* fast-path runs of verdict() and how many decided */
+
 static expr_tv_t verdict(const char *src, const char *x0, const char *x1, const char *y0, const char *y1)
 {
     expr_scope_t s = scope_of("k", "mu");
@@ -93,6 +137,18 @@ static expr_tv_t verdict(const char *src, const char *x0, const char *x1, const 
     assert_int_equal(expr_parse_fmpq(c, y0), 0);
     assert_int_equal(expr_parse_fmpq(d, y1), 0);
     t = verdict_q(src, s, a, b, c, d, 1);
+    {   /* the fast path: the same verdict, or UNKNOWN (it is looser) */
+        int hf, tt;
+        for (tt = 0; tt < 2; tt++) {
+            expr_tv_t f = verdict_qf(src, s, a, b, c, d, tt, &hf);
+            if (hf) fast_total++;
+            if (hf && f != EXPR_TV_UNKNOWN) {
+                fast_decided++;
+                if (f != t) fprintf(stderr, "fast path: %s gives %s, Arb %s\n", src, expr_tv_name(f), expr_tv_name(t));
+                assert_int_equal(f, t);
+            }
+        }
+    }
     fmpq_clear(a); fmpq_clear(b); fmpq_clear(c); fmpq_clear(d);
     expr_scope_free(s);
     return t;
@@ -233,6 +289,12 @@ static void test_verdicts(void **state)
     /* logic around quantifiers */
     assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "2", "3", "0", "0"), EXPR_TV_TRUE);
     assert_int_equal(verdict("k > 0 and not (exists x in 0 .. 1 : x > k)", "1/4", "1/2", "0", "0"), EXPR_TV_FALSE);
+    /* maxof / minof with varying data on the fast path (compared with the exact verdicts) */
+    assert_int_equal(verdict("maxof(x*(k - x), x, 0 .. k) > 1/2", "2", "3", "0", "0"), EXPR_TV_TRUE);   /* k^2/4 >= 1 */
+    assert_int_equal(verdict("minof(x^2 - k*x, x, 0 .. 2) < -1/2", "1/2", "1", "0", "0"), EXPR_TV_FALSE); /* -k^2/4 >= -1/4 */
+    /* the fast path decides most of these, and agrees with the exact verdicts (checked in verdict()) */
+    fprintf(stderr, "fast path: %d of %d runs decided\n", fast_decided, fast_total);
+    assert_true(fast_decided > fast_total / 2);
 }
 
 /* A quantified predicate has no derivative; a number that depends on one
@@ -325,17 +387,25 @@ static void test_sound_bench(void **state)
     expr_scope_t s = scope_of("k", "mu");
     qrng_t r = {12345};
     fmpq_t k0, k1, m0, m1, k, m, d, t;
-    int n, i, j, bad = 0, ndec = 0, nt = trials();
+    int n, i, j, bad = 0, ndec = 0, nt = trials(), meth, nfast = 0;
     (void) state;
     fmpq_init(k0); fmpq_init(k1); fmpq_init(m0); fmpq_init(m1);
     fmpq_init(k); fmpq_init(m); fmpq_init(d); fmpq_init(t);
-    for (n = 0; n < nt; n++) {
+    for (n = 0; n < 2 * nt; n++) {
         expr_tv_t tv;
-        rand_box(k0, k1, &r, 0, 8);
-        rand_box(m0, m1, &r, -1, 3);
-        tv = verdict_q(BENCH, s, k0, k1, m0, m1, qrng_int(&r, 2));
+        int tighten, hf = 1;
+        meth = n & 1;   /* 0: Arb, 1: the double-interval fast path, on the same box */
+        if (meth == 0) {
+            rand_box(k0, k1, &r, 0, 8);
+            rand_box(m0, m1, &r, -1, 3);
+        }
+        tighten = qrng_int(&r, 2);
+        tv = meth == 0 ? verdict_q(BENCH, s, k0, k1, m0, m1, tighten)
+                       : verdict_qf(BENCH, s, k0, k1, m0, m1, tighten, &hf);
+        assert_true(hf);
         if (tv == EXPR_TV_UNKNOWN) continue;
         ndec++;
+        nfast += meth;
         for (i = 0; i <= 4; i++)
             for (j = 0; j <= 4; j++) {
                 int truth;
@@ -359,9 +429,11 @@ static void test_sound_bench(void **state)
                 }
             }
     }
-    fprintf(stderr, "bench condition: %d of %d random boxes decided, %d wrong samples\n", ndec, nt, bad);
+    fprintf(stderr, "bench condition: %d of %d random box runs decided (%d on the fast path), %d wrong samples\n",
+            ndec, 2 * nt, nfast, bad);
     assert_int_equal(bad, 0);
-    assert_true(ndec > nt / 4);   /* the test bites: most boxes are decided */
+    assert_true(ndec > nt / 2);   /* the test bites: most boxes are decided */
+    assert_true(nfast > nt / 4);  /* by both methods */
     fmpq_clear(k0); fmpq_clear(k1); fmpq_clear(m0); fmpq_clear(m1);
     fmpq_clear(k); fmpq_clear(m); fmpq_clear(d); fmpq_clear(t);
     expr_scope_free(s);
@@ -407,7 +479,7 @@ static void test_sound_random(void **state)
     expr_scope_t s = scope_of("y", "z"), s1 = expr_scope_extend(s, "t");
     qrng_t r = {777};
     fmpq_t y0, y1, z0, z1, y, z, lo, hi, x;
-    int n, i, j, m, bad = 0, ndec = 0, nchk = 0, mutant = 0, nt = trials();
+    int n, i, j, m, bad = 0, ndec = 0, nchk = 0, mutant = 0, nt = trials(), nfast = 0;
     (void) state;
     fmpq_init(y0); fmpq_init(y1); fmpq_init(z0); fmpq_init(z1);
     fmpq_init(y); fmpq_init(z); fmpq_init(lo); fmpq_init(hi); fmpq_init(x);
@@ -418,11 +490,15 @@ static void test_sound_random(void **state)
         int ex = e->kind == EXPR_EXISTS;
         expr_tv_t tv;
         sound_point pt, pq;
+        int hf = 0, meth = (n & 1) && !strstr(src, "exp");   /* odd trials: the fast path (no exp there) */
         rand_box(y0, y1, &r, -2, 2);
         rand_box(z0, z1, &r, -2, 2);
-        tv = verdict_q(src, s, y0, y1, z0, z1, qrng_int(&r, 2));
+        tv = meth ? verdict_qf(src, s, y0, y1, z0, z1, qrng_int(&r, 2), &hf)
+                  : verdict_q(src, s, y0, y1, z0, z1, qrng_int(&r, 2));
+        if (meth) assert_true(hf);
         if (tv == EXPR_TV_UNKNOWN) { flint_free(src); expr_free(e); continue; }
         ndec++;
+        nfast += meth;
         sound_point_init(&pt, s);
         sound_point_init(&pq, s1);
         for (i = 0; i <= 2; i++)
@@ -480,11 +556,12 @@ static void test_sound_random(void **state)
         flint_free(src);
         expr_free(e);
     }
-    fprintf(stderr, "random conditions: %d of %d decided, %d samples, %d contradictions, %d caught mutants\n",
-            ndec, nt, nchk, bad, mutant);
+    fprintf(stderr, "random conditions: %d of %d decided (%d on the fast path), %d samples, %d contradictions, "
+            "%d caught mutants\n", ndec, nt, nfast, nchk, bad, mutant);
     assert_int_equal(bad, 0);
     assert_true(mutant > 0);
     assert_true(ndec > nt / 4);
+    assert_true(nfast > nt / 10);
     fmpq_clear(y0); fmpq_clear(y1); fmpq_clear(z0); fmpq_clear(z1);
     fmpq_clear(y); fmpq_clear(z); fmpq_clear(lo); fmpq_clear(hi); fmpq_clear(x);
     expr_scope_free(s1);
@@ -500,7 +577,7 @@ static void test_extremum_varying(void **state)
     expr_scope_t s = scope_of("k", "mu");
     const char *src[3] = {"maxof(x*(k - x), x, 0 .. k)", "minof(x^2 - k*x, x, 0 .. 2)", "maxof(k*sin(x), x, 0 .. mu)"};
     qrng_t r = {4242};
-    int n, i, j, checked = 0, narrow = 0;
+    int n, i, j, checked = 0, narrow = 0, nfast = 0;
     (void) state;
     for (n = 0; n < 150; n++) {
         expr_error_t err;
@@ -537,6 +614,25 @@ static void test_extremum_varying(void **state)
         expr_interval_ball(box + 1, a, b, 128);
         expr_eval_run(ev, box, 1);
         st = expr_eval_value(out, ev, 0);
+        if (n & 1) {   /* odd trials: the double-interval fast path's interval instead */
+            expr_fast_t fe = expr_fast_new(p, act, 2);
+            double flo[2], fhi[2], lo, hi;
+            assert_non_null(fe);
+            dbox(flo + 0, fhi + 0, k0, k1);
+            dbox(flo + 1, fhi + 1, m0, m1);
+            expr_fast_run(fe, flo, fhi, n & 2 ? 1 : 0);
+            st = expr_fast_value(&lo, &hi, fe, 0);
+            if (st == EXPR_DEFINED) {
+                arf_t l, h;
+                arf_init(l); arf_init(h);
+                arf_set_d(l, lo);
+                arf_set_d(h, hi);
+                arb_set_interval_arf(out, l, h, 256);
+                arf_clear(l); arf_clear(h);
+                nfast++;
+            }
+            expr_fast_free(fe);
+        }
         if (st == EXPR_DEFINED) {
             if (mag_cmp_2exp_si(arb_radref(out), 0) < 0) narrow++;
             for (i = 0; i <= 3; i++)
@@ -565,9 +661,11 @@ static void test_extremum_varying(void **state)
         expr_prog_free(p);
         expr_free(e);
     }
-    fprintf(stderr, "varying extrema: %d samples contained, %d of 150 balls narrower than 1\n", checked, narrow);
+    fprintf(stderr, "varying extrema: %d samples contained, %d of 150 balls narrower than 1 (%d of 75 fast-path "
+            "intervals defined)\n", checked, narrow, nfast);
     assert_true(checked > 1000);
     assert_true(narrow > 75);
+    assert_true(nfast > 40);
     expr_scope_free(s);
 }
 
@@ -576,6 +674,7 @@ static void test_oracle_bites(void **state)
 {
     expr_scope_t s = scope_of("k", "mu");
     fmpq_t a, b;
+    int hf;
     (void) state;
     fmpq_init(a);
     fmpq_init(b);
@@ -583,8 +682,10 @@ static void test_oracle_bites(void **state)
     fmpq_set_si(a, 2, 1);
     fmpq_set_si(b, 17, 10);
     assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), EXPR_TV_FALSE);
+    assert_int_equal(verdict_qf(BENCH, s, a, a, b, b, 1, &hf), EXPR_TV_FALSE);
     fmpq_set_si(b, 18, 10);   /* 12.96 - 12 > 0: inside */
     assert_int_equal(verdict_q(BENCH, s, a, a, b, b, 1), EXPR_TV_TRUE);
+    assert_int_equal(verdict_qf(BENCH, s, a, a, b, b, 1, &hf), EXPR_TV_TRUE);
     fmpq_clear(a);
     fmpq_clear(b);
     expr_scope_free(s);

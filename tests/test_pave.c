@@ -274,6 +274,51 @@ static void test_budget_pending(void **state)
     setup_clear(&S);
 }
 
+/* stop_labels: the run stops after the first level with a cell labelled
+ * 1 (B < 0); every cell of that level and above is the whole run's, in the
+ * same order (so the coarsest cell labelled 1, a claim's witness, is the
+ * same), the rest is pending and the areas still add up to 1. */
+static void test_stop_labels(void **state)
+{
+    setup S;
+    pave_result full, part;
+    long i, first_full = -1, first_part = -1;
+    int stop_level = -1;
+    double total;
+    (void) state;
+    setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 10, 2);
+    pave_result_init(&full);
+    pave_result_init(&part);
+    assert_int_equal(pave_run(&full, &S.pb), 0);
+    S.pb.stop_labels = 1u << 1;
+    assert_int_equal(pave_run(&part, &S.pb), 0);
+    assert_int_equal(part.stopped, 1);
+    assert_int_equal(full.stopped, 0);
+    for (i = 0; i < full.ncells; i++)
+        if (full.cells[i].label == 1) { first_full = i; stop_level = full.cells[i].level; break; }
+    for (i = 0; i < part.ncells; i++)
+        if (part.cells[i].label == 1) { first_part = i; break; }
+    assert_true(first_full >= 0 && stop_level < 10);
+    assert_int_equal(first_full, first_part);
+    for (i = 0; i < part.ncells && part.cells[i].level <= stop_level; i++) {
+        assert_true(i < full.ncells);
+        assert_int_equal(part.cells[i].i, full.cells[i].i);
+        assert_int_equal(part.cells[i].j, full.cells[i].j);
+        assert_int_equal(part.cells[i].level, full.cells[i].level);
+        assert_int_equal(part.cells[i].label, full.cells[i].label);
+    }
+    for (; i < part.ncells; i++) {
+        assert_int_equal(part.cells[i].level, stop_level + 1);
+        assert_int_equal(part.cells[i].label, PAVE_PENDING);
+    }
+    assert_true(part.ncells < full.ncells);
+    total = part.area_lo[0] + part.area_lo[1] + part.none + part.undecided + part.pending;
+    assert_true(total == 1.0);
+    pave_result_clear(&full);
+    pave_result_clear(&part);
+    setup_clear(&S);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_overlap),
         cmocka_unit_test(test_budget_pending),
+        cmocka_unit_test(test_stop_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

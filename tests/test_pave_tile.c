@@ -97,6 +97,11 @@ static const char *const rod_regions[] = {"B > 0", "B < 0"};
 static const char *const rod3_defs[] = {"B=1 + 3*cos(x)^2 - 3*y*sin(x)*cos(x)", "A0=-981/100 + sin(x)*(3*y)^2"};
 static const char *const rod3_regions[] = {"B > 0", "B < 0 and A0 > 0", "B < 0 and A0 < 0"};
 
+/* a quantified region (bench_quant's, on x = k in [1/2, 8], y = mu in [0, 3]):
+ * searched on the fast path, with Arb at the depth limit */
+static const char *const q_regions[] = {"exists t in 0 .. pi/2 : 1 + x*cos(t)^2 - x*y*sin(t)*cos(t) < 0",
+                                        "not (exists t in 0 .. pi/2 : 1 + x*cos(t)^2 - x*y*sin(t)*cos(t) < 0)"};
+
 static void test_tiles_2d(void **state)
 {
     static const int counts[] = {1, 4, 16};
@@ -109,6 +114,9 @@ static void test_tiles_2d(void **state)
     check_tilings(&S, counts, 3);
     /* depth below the tile level: tiles smaller than the smallest cell */
     S.pb.depth = 1;
+    check_tilings(&S, counts, 3);
+    setup_clear(&S);
+    setup_init(&S, NULL, 0, q_regions, 2, "1/2", "8", "0", "3", 7, 2);
     check_tilings(&S, counts, 3);
     setup_clear(&S);
     /* decided on the whole box at level 0: only tile 0 keeps the cell */
@@ -136,21 +144,24 @@ static void test_threads_identical(void **state)
     static const int threads[] = {2, 8};
     setup S;
     pave_result a, b;
-    int t;
+    int t, prob;
     (void) state;
-    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 10, 2);
-    pave_result_init(&a);
-    assert_int_equal(pave_run(&a, &S.pb), 0);
-    for (t = 0; t < 2; t++) {
-        S.pb.threads = threads[t];
-        pave_result_init(&b);
-        assert_int_equal(pave_run(&b, &S.pb), 0);
-        assert_same(&a, &b, 3);
-        assert_int_equal(a.evaluations, b.evaluations);
-        pave_result_clear(&b);
+    for (prob = 0; prob < 2; prob++) {   /* the three-region rod; a quantified region */
+        if (prob == 0) setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 10, 2);
+        else setup_init(&S, NULL, 0, q_regions, 2, "1/2", "8", "0", "3", 9, 2);
+        pave_result_init(&a);
+        assert_int_equal(pave_run(&a, &S.pb), 0);
+        for (t = 0; t < 2; t++) {
+            S.pb.threads = threads[t];
+            pave_result_init(&b);
+            assert_int_equal(pave_run(&b, &S.pb), 0);
+            assert_same(&a, &b, S.nroots);
+            assert_int_equal(a.evaluations, b.evaluations);
+            pave_result_clear(&b);
+        }
+        pave_result_clear(&a);
+        setup_clear(&S);
     }
-    pave_result_clear(&a);
-    setup_clear(&S);
 }
 
 /* label of every cell of the level-L raster (cells of level <= L) */
@@ -167,14 +178,14 @@ static void raster(int *lab, const pave_result *r, int L)
     }
 }
 
-static void test_fast_agrees_with_arb(void **state)
+static void fast_agrees(int quant)
 {
     setup S;
     pave_result fast, arb;
-    int L = 8, *lf, *la;
+    int L = quant ? 6 : 8, *lf, *la;
     long k, n = 1L << (2 * L), both = 0;
-    (void) state;
-    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", L, 2);
+    if (quant) setup_init(&S, NULL, 0, q_regions, 2, "1/2", "8", "0", "3", L, 2);
+    else setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", L, 2);
     pave_result_init(&fast);
     pave_result_init(&arb);
     assert_int_equal(pave_run(&fast, &S.pb), 0);
@@ -201,6 +212,13 @@ static void test_fast_agrees_with_arb(void **state)
     pave_result_clear(&fast);
     pave_result_clear(&arb);
     setup_clear(&S);
+}
+
+static void test_fast_agrees_with_arb(void **state)
+{
+    (void) state;
+    fast_agrees(0);
+    fast_agrees(1);   /* exists on the fast path (its search in double intervals) */
 }
 
 static void test_merge_rejects(void **state)

@@ -6,7 +6,9 @@
 # painleve_rod (two plots, claims, points), ch2_one_point_obligatory
 # (a tangency point) and seed002_mode_sets at --depth 6 (a multi-label
 # plot: labels column, label_sets, areas per combination).
-# `check --tile I/N` must pass for every tile.
+# `check --tile I/N` must pass for every tile. Last,
+# `report -j 1`, `-j 2` and `-j 8` must write the same cells CSV and
+# results.json (painleve_rod, painleve_paradox_exists).
 # Last line: "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
@@ -54,6 +56,23 @@ for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.c
         if "$FRICERT" check --tile "$i/4" "$c" >"$tmp/check.out" 2>&1; then ok
         else bad "$id: check --tile $i/4: $(tail -n 1 "$tmp/check.out")"
         fi
+    done
+done
+
+# threads: report -j 1, -j 2, -j 8 write the same cells CSV and results.json,
+# byte for byte (a case with claims and points, and one with exists on the fast path)
+for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/painleve_paradox_exists.case"; do
+    id=$(basename "$c" .case)
+    for j in 1 2 8; do
+        "$FRICERT" report -q -j "$j" --templates "$ROOT/templates" -o "$tmp/j$j" "$c" || bad "$id: report -j $j exited $?"
+    done
+    for f in "$tmp/j1/$id"/*.cells.csv "$tmp/j1/$id/results.json"; do
+        b=$(basename "$f")
+        for j in 2 8; do
+            if [ -f "$f" ] && cmp -s "$f" "$tmp/j$j/$id/$b"; then ok
+            else bad "$id: $b differs between -j 1 and -j $j"
+            fi
+        done
     done
 done
 echo "$pass passed, $fail failed"

@@ -99,6 +99,10 @@ int claim_category_pave(claim_result *out, const case_t *c, const case_claim *cl
     pave_problem_setup(&pb, opt, prog, 4, box, c->nparams, x, y, out->x_lo, out->x_hi, out->y_lo, out->y_hi,
                        depth, cl->name);
     pb.max_cells = max_cells;
+    /* fricert check wants the verdict of an equivalence only: its coarsest
+       difference (claim only, model only), and so the witness, is in the first
+       level that has one */
+    if (opt->verdicts_only && cl->kind == CASE_CLAIM_EQUIVALENT) pb.stop_labels = 6u;
     if (pave_run(&out->pave, &pb) < 0) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: two categories both certified",
                     cl->name);
@@ -149,6 +153,9 @@ static int claim_relation_pave(pave_result *d, const case_t *c, const case_claim
     pave_result_init(d);
     pave_problem_setup(&pb, opt, prog, 3, box, c->nparams, out->x, out->y, out->x_lo, out->x_hi, out->y_lo,
                        out->y_hi, depth, cl->name);
+    /* a difference (labels 1, 2) found at some level: the coarsest one, and so
+       the witness, is in that level; the deeper levels cannot change them */
+    if (opt->verdicts_only) pb.stop_labels = 6u;
     if (pave_run(d, &pb) < 0) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: internal: agreement and difference both certified",
                     cl->name);

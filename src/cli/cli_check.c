@@ -69,6 +69,7 @@ int cli_check(int argc, char **argv)
             opt.tile_index = tile_i - 1;
             opt.tile_count = tile_n;
             opt.plots_only = tile_n > 1 && tile_i > 1;   /* tile 1 also checks claims and [expect] */
+            opt.verdicts_only = 1;                        /* check prints verdicts, not claim pavings */
             rc = run_case(&computed, &c, &opt);
             if (rc != 0) {
                 cli_print_error(&computed.error, "fricert check: internal failure");

@@ -202,7 +202,8 @@ void expr_interval_arf(arb_t out, const arf_t lo, const arf_t hi);
  * lies in the interval reported, and a predicate reported TRUE (FALSE) holds
  * (fails) at every point of the box. Not every program has a fast path:
  * expr_fast_new returns NULL when p uses an operation it does not have
- * (exp, log, atan, general powers, ...). One expr_fast per thread. */
+ * (exp, log, atan, general powers, ...; exists / forall / maxof / minof are
+ * there when their conditions are). One expr_fast per thread. */
 typedef struct expr_fast_struct expr_fast_struct;
 typedef expr_fast_struct *expr_fast_t;
 

@@ -35,6 +35,10 @@
  *  4. Domain statuses, Kleene logic, `if`, the mean-value form and the
  *     endpoint (monotonicity) test follow expr_eval.c step for step, with the
  *     same guarantees; only the number type differs.
+ *  5. exists / forall / maxof / minof run expr_quant.c's searches with an
+ *     expr_fast of the condition on each piece (expr_fast_quant.c says why
+ *     the verdicts keep their meaning); as in expr_eval.c, only the main
+ *     pass searches, the tightening passes of numbers take the status only.
  * The constants P1, P2, T1, T2 and the Taylor coefficients are checked
  * against Arb in tests/test_expr_fast.c, and whole programs against the MPFR
  * oracle of tests/test_expr_sound.c on random boxes. */
@@ -43,6 +47,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "expr/expr_prog.h"
+#include "expr/expr_fast_quant.h"
 
 typedef struct { double lo, hi; } di;
 
@@ -50,6 +55,7 @@ typedef struct { double lo, hi; } di;
 #define NTAYLOR 9        /* coefficients of the sin and cos polynomials (in r^2) */
 #define TAYLOR_D_ERR 1e-14 /* bound on remainder plus rounding of taylor_d */
 #define SINCOS_MAX 1048576.0  /* |x| beyond this: [-1, 1] */
+#define PCACHE 64            /* points in point_sincos's cache (a power of 2) */
 
 static const di PIO2 = {0x1.921fb54442d18p+0, 0x1.921fb54442d19p+0};   /* pi/2 */
 static const di TWO_OVER_PI = {0x1.45f306dc9c882p-1, 0x1.45f306dc9c883p-1};
@@ -81,6 +87,10 @@ struct expr_fast_struct {
     di memo_a, memo_s, memo_c;   /* the last sin/cos argument and values */
     int memo_ok;
     int *partner;      /* SIN (COS) k: an earlier COS (SIN) of the same operand, or -1 */
+    double pc_x[PCACHE];       /* point_sincos's cache: x (NaN: empty), sin x, cos x */
+    di pc_s[PCACHE], pc_c[PCACHE];
+    expr_fastq *q;     /* exists / forall / maxof / minof (expr_fast_quant.c), NULL if none */
+    const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
 };
 
 /* ------------------------------------------------------------ rounding */
@@ -215,7 +225,7 @@ static di ipow_ends(di a, long n)
 
 /* ------------------------------------------------------------ sin, cos */
 
-static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c);
+static void isincos_raw(expr_fast_struct *f, di a, di *s, di *c);
 
 /* Horner sums of the sin and cos polynomials at the double r in plain
  * double arithmetic: *sn ~ sum_j c_j r^(2j+1), *cs ~ sum_j d_j r^(2j). */
@@ -243,7 +253,28 @@ static void taylor_d(const expr_fast_struct *f, double r, double *sn, double *cs
  * gamma_27 sinh(0.79) < 2.7e-15 (sin); an underflow adds less than 1e-300.
  * With the Taylor remainders (< 3e-18, head comment), TAYLOR_D_ERR = 1e-14
  * bounds the whole error. */
-static void point_sincos(const expr_fast_struct *f, double x, di *s, di *c)
+static void point_sincos_raw(const expr_fast_struct *f, double x, di *s, di *c);
+
+/* point_sincos_raw through a small cache of points (a pure function of x;
+ * sibling cells share ends) */
+static void point_sincos(expr_fast_struct *f, double x, di *s, di *c)
+{
+    union { double d; uint64_t u; } b;
+    unsigned h;
+    b.d = x;
+    h = (unsigned) ((b.u ^ (b.u >> 29) ^ (b.u >> 47)) & (PCACHE - 1));
+    if (f->pc_x[h] == x) {   /* never for the NaN of an empty slot */
+        *s = f->pc_s[h];
+        *c = f->pc_c[h];
+        return;
+    }
+    point_sincos_raw(f, x, s, c);
+    f->pc_x[h] = x;
+    f->pc_s[h] = *s;
+    f->pc_c[h] = *c;
+}
+
+static void point_sincos_raw(const expr_fast_struct *f, double x, di *s, di *c)
 {
     double k = nearbyint(x * 0x1.45f306dc9c883p-1), s0, c0, s1, c1;
     di r, ps, pc;
@@ -257,7 +288,7 @@ static void point_sincos(const expr_fast_struct *f, double x, di *s, di *c)
     if (r.lo >= 0) pc = I(lo_of(c1 - TAYLOR_D_ERR), hi_of(c0 + TAYLOR_D_ERR));
     else if (r.hi <= 0) pc = I(lo_of(c0 - TAYLOR_D_ERR), hi_of(c1 + TAYLOR_D_ERR));
     else pc = I(lo_of(dmin(c0, c1) - TAYLOR_D_ERR), 1);
-    q = ((long) fmod(k, 4.0) + 4) % 4;
+    q = (long) ((unsigned long) (long) k & 3u);   /* k mod 4 (|k| < 2^20) */
     switch (q) {
     case 0: *s = ps; *c = pc; break;
     case 1: *s = pc; *c = ineg(ps); break;
@@ -284,7 +315,7 @@ static void isincos(expr_fast_struct *f, di a, di *s, di *c)
     f->memo_c = *c;
 }
 
-static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c)
+static void isincos_raw(expr_fast_struct *f, di a, di *s, di *c)
 {
     di sb, cb;
     double ql, qh, m;
@@ -300,7 +331,7 @@ static void isincos_raw(const expr_fast_struct *f, di a, di *s, di *c)
     ql = imul(I(a.lo, a.lo), TWO_OVER_PI).lo;
     qh = imul(I(a.hi, a.hi), TWO_OVER_PI).hi;
     for (m = ceil(ql); m <= qh; m++) {
-        long q = ((long) fmod(m, 4.0) + 4) % 4;
+        long q = (long) ((unsigned long) (long) m & 3u);   /* m mod 4 (|m| < 2^20) */
         if (q == 0) c->hi = 1;
         else if (q == 1) s->hi = 1;
         else if (q == 2) c->lo = -1;
@@ -335,6 +366,9 @@ static int supported(const expr_prog_struct *p)
         case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
         case OP_TRUE: case OP_FALSE: case OP_NOT: case OP_AND: case OP_OR: case OP_XOR:
         case OP_IMPLIES: case OP_IFF:
+            break;
+        case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF:
+            if (!supported(p->quants[x->c])) return 0;
             break;
         case OP_POWQ: {
             const fmpq *q = p->consts[x->b].q;
@@ -393,6 +427,8 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->dx = flint_calloc(nactive + 1, sizeof(di));
     f->out = flint_calloc(p->nroots + 1, sizeof(di));
     f->partner = flint_malloc((f->n + 1) * sizeof(int));
+    for (i = 0; i < PCACHE; i++) f->pc_x[i] = NAN;
+    f->q = expr_fastq_new(p, active, nactive);
     for (k = 0; k < f->n; k++) {
         int q;
         f->partner[k] = -1;
@@ -445,6 +481,7 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->dx);
     flint_free(f->out);
     flint_free(f->partner);
+    expr_fastq_free(f->q);
     flint_free(f->act);
     flint_free(f->pos);
     flint_free(f);
@@ -466,7 +503,7 @@ static int bool_op(int op)
     switch (op) {
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
     case OP_TRUE: case OP_FALSE: case OP_NOT: case OP_AND: case OP_OR: case OP_XOR:
-    case OP_IMPLIES: case OP_IFF:
+    case OP_IMPLIES: case OP_IFF: case OP_EXISTS: case OP_FORALL:
         return 1;
     default:
         return 0;
@@ -532,6 +569,36 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         }
         if (s != EXPR_UNDEFINED && !fin(*y)) s = maxst(s, EXPR_PARTIAL);
         st[k] = s;
+        return;
+    }
+    case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF: {
+        /* expr_quant_step / expr_quant_extremum_step: the same statuses; only
+           the main pass searches (the tightening passes of numbers do not) */
+        int boolean = x->op == OP_EXISTS || x->op == OP_FORALL, r;
+        di lo = v[x->a], hi = v[x->b];
+        double ylo, yhi;
+        if (boolean) tv[k] = EXPR_TV_UNKNOWN;
+        else *y = DI_ALL;
+        if (st[x->a] == EXPR_UNDEFINED || st[x->b] == EXPR_UNDEFINED) { st[k] = EXPR_UNDEFINED; return; }
+        if (st[x->a] != EXPR_DEFINED || st[x->b] != EXPR_DEFINED || !fin(lo) || !fin(hi)) {
+            st[k] = EXPR_PARTIAL;
+            return;
+        }
+        if (boolean) {
+            st[k] = EXPR_DEFINED;
+            if (ps == &f->main)
+                tv[k] = expr_fastq_search(f->q, x->c, x->op, lo.lo, lo.hi, hi.lo, hi.hi, f->run_lo, f->run_hi);
+            return;
+        }
+        st[k] = EXPR_PARTIAL;
+        if (ps != &f->main) return;
+        r = expr_fastq_extremum(f->q, x->c, x->op == OP_MAXOF ? 1 : -1, lo.lo, lo.hi, hi.lo, hi.hi, f->run_lo,
+                                f->run_hi, &ylo, &yhi);
+        if (r < 0) st[k] = EXPR_UNDEFINED;
+        else if (r > 0 && isfinite(ylo) && isfinite(yhi)) {
+            st[k] = EXPR_DEFINED;
+            *y = I(ylo, yhi);
+        }
         return;
     }
     default:
@@ -835,6 +902,8 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     const expr_prog_struct *p = f->p;
     int k, i;
     for (i = 0; i < f->nparams; i++) f->box[i] = I(lo[i], hi[i]);
+    f->run_lo = lo;
+    f->run_hi = hi;
     f->mid_done = 0;
     for (i = 1; i < NAUXF; i++) f->aux[i].key = -1;
     f->tighten = tighten && f->nact > 0;
@@ -874,6 +943,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         else f->out[i] = f->main.v[r];
     }
 }
+
 
 expr_tv_t expr_fast_truth(const expr_fast_t f, int root)
 {

@@ -6,7 +6,10 @@
  * and the bound variable, so every piece B x X gets the natural enclosure,
  * the mean-value form and the endpoint (monotonicity) test of expr_eval. A
  * quantified predicate has no derivative: it is a boolean instruction, which
- * the gradient pass of expr_eval skips. */
+ * the gradient pass of expr_eval skips. Each piece is first tried on the
+ * double-interval fast path (when the condition has one and no quantifier
+ * of its own): a TRUE or FALSE there is certified on the piece; Arb decides
+ * the rest. */
 #include <stdio.h>
 #include <string.h>
 #include "expr/expr_quant.h"
@@ -112,6 +115,11 @@ struct expr_quant_ws_struct {
     unsigned char *used;  /* nq * np: parameter j is read by quantifier i's program (or a nested one) */
     arf_t a_in, b_in, m;
     slong prec;
+    /* the conditions on the double-interval fast path (NULL: none), tried on
+       each piece before Arb; its box; the quantifier being searched */
+    expr_fast_t *fe;
+    double *flo, *fhi;
+    int cur;
 };
 
 /* used[j] = 1 for every outer parameter j < np that q (or a quantifier nested in it) reads. */
@@ -146,6 +154,11 @@ expr_quant_ws *expr_quant_ws_new(const expr_prog_struct *p, const int *active, i
         w->nroots[i] = p->quants[i]->nroots;
         mark_used(w->used + (size_t) i * (w->np > 0 ? w->np : 1), p->quants[i], w->np, 0);
     }
+    w->fe = flint_malloc(w->nq * sizeof(expr_fast_t));
+    for (i = 0; i < w->nq; i++)   /* not for nested conditions: a failed fast search costs a whole search */
+        w->fe[i] = p->quants[i]->nquants == 0 ? expr_fast_new(p->quants[i], act, nactive + 1) : NULL;
+    w->flo = flint_calloc(w->np + 1, sizeof(double));
+    w->fhi = flint_calloc(w->np + 1, sizeof(double));
     flint_free(act);
     w->box = _arb_vec_init(w->np + 1);
     w->cap = 2 * EXPR_QUANT_POINT_BUDGET + 4;
@@ -170,6 +183,10 @@ void expr_quant_ws_free(expr_quant_ws *w)
     flint_free(w->qarg);
     flint_free(w->nroots);
     flint_free(w->used);
+    for (i = 0; i < w->nq; i++) expr_fast_free(w->fe[i]);
+    flint_free(w->fe);
+    flint_free(w->flo);
+    flint_free(w->fhi);
     _arb_vec_clear(w->box, w->np + 1);
     for (i = 0; i < w->cap; i++) {
         arf_clear(w->lo + i);
@@ -202,9 +219,20 @@ ulong expr_quant_ws_count(const expr_quant_ws *w)
 
 /* ------------------------------------------------------------ evaluation */
 
-/* Truth of the condition on B x [l, r] (l == r: a point). */
+/* Truth of the condition on B x [l, r] (l == r: a point): the fast path's
+ * verdict on doubles enclosing the piece if it has one (TRUE or FALSE there
+ * holds on the piece, which it contains), else Arb's. */
 static expr_tv_t cond_on(expr_quant_ws *w, expr_eval_t ev, const arf_t l, const arf_t r)
 {
+    expr_fast_t fe = w->fe[w->cur];
+    if (fe != NULL) {
+        expr_tv_t t;
+        w->flo[w->np] = arf_get_d(l, ARF_RND_FLOOR);
+        w->fhi[w->np] = arf_get_d(r, ARF_RND_CEIL);
+        expr_fast_run(fe, w->flo, w->fhi, 1);
+        t = expr_fast_truth(fe, 0);
+        if (t != EXPR_TV_UNKNOWN) return t;
+    }
     expr_interval_arf(w->box + w->np, l, r);
     expr_eval_run(ev, w->box, 1);
     return expr_eval_truth(ev, 0);
@@ -328,7 +356,11 @@ void expr_quant_step(expr_quant_ws *w, const expr_instr *x, arb_srcptr v, const 
         *tv_out = wit == EXPR_TV_TRUE ? EXPR_TV_FALSE : EXPR_TV_TRUE;
     } else {
         has_inner = arf_cmp(w->a_in, w->b_in) <= 0;
-        for (i = 0; i < w->np; i++) arb_set(w->box + i, box + i);
+        for (i = 0; i < w->np; i++) {
+            arb_set(w->box + i, box + i);
+            expr_fast_enclose(w->flo + i, w->fhi + i, box + i);
+        }
+        w->cur = x->c;
         *tv_out = search(w, w->ev[x->c], wit, has_inner, a_out, b_out);
     }
     arf_clear(a_out);

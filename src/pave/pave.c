@@ -85,7 +85,7 @@ typedef struct {
     int ok;            /* 0: the grid is not in double range: no fast path */
 } dgrid;
 
-#define CORNERS 12
+#define CORNERS 1024   /* corner points remembered per worker (a power of 2) */
 
 typedef struct {
     const pave_problem *pb;
@@ -109,9 +109,10 @@ typedef struct {
     slong max_prec_used;
     /* the last corner points evaluated (sibling cells share corners): the
        predicates certified true / false there, a pure function of the point */
-    double cx[CORNERS], cy[CORNERS];
-    unsigned ct[CORNERS], cf[CORNERS];
-    int cn, cnext;
+    double *cx, *cy;      /* CORNERS each, direct-mapped by the point; cx NaN: empty */
+    unsigned *ct, *cf;
+    double level_cpu;     /* CPU seconds of this thread's work() on the current level */
+    double *chunk_cpu;    /* shared: CPU seconds of each chunk of the level */
     char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
 
@@ -155,9 +156,9 @@ static int sum_bounds(double *lo, double *hi, double a, double b)
  * lies within one ulp of it); returns 0 if those are not in the cell. */
 static int dcell_axis(double *lo, double *hi, double in[2], double x0, double w, uint32_t i, int level)
 {
-    double d;
-    int el = sum_bounds(lo, &d, x0, ldexp((double) i * w, -level));
-    int eh = sum_bounds(&d, hi, x0, ldexp(((double) i + 1) * w, -level));
+    double d, sc = 1.0 / (double) ((uint32_t) 1 << level);   /* 2^-level, exact (level <= 26) */
+    int el = sum_bounds(lo, &d, x0, (double) i * w * sc);     /* a power of 2: exact (dgrid_set's range) */
+    int eh = sum_bounds(&d, hi, x0, ((double) i + 1) * w * sc);
     in[0] = el ? *lo : nextafter(*lo, INFINITY);
     in[1] = eh ? *hi : nextafter(*hi, -INFINITY);
     /* an inexact end is strictly between *lo and in[0]; the cell is wider
@@ -198,9 +199,13 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
         double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
         unsigned ct = 0, cf = 0;
         int c;
-        for (c = 0; c < wk->cn; c++)
-            if (wk->cx[c] == x && wk->cy[c] == y) break;
-        if (c < wk->cn) {
+        {
+            union { double d; uint64_t u; } bx, by;
+            bx.d = x;
+            by.d = y;
+            c = (int) ((bx.u ^ (bx.u >> 31) ^ (by.u * 0x9E3779B97F4A7C15ULL >> 40)) & (CORNERS - 1));
+        }
+        if (wk->cx[c] == x && wk->cy[c] == y) {
             ct = wk->ct[c];
             cf = wk->cf[c];
         } else {
@@ -212,9 +217,6 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
                 if (t == EXPR_TV_TRUE) ct |= 1u << k;
                 else if (t == EXPR_TV_FALSE) cf |= 1u << k;
             }
-            c = wk->cnext;
-            wk->cnext = (wk->cnext + 1) % CORNERS;
-            if (wk->cn < CORNERS) wk->cn++;
             wk->cx[c] = x;
             wk->cy[c] = y;
             wk->ct[c] = ct;
@@ -300,6 +302,9 @@ static void *work(void *arg)
 {
     worker *wk = arg;
     long s, i, e;
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+    wk->level_cpu = 0;
     for (;;) {
         s = atomic_fetch_add(wk->next, CHUNK);
         if (s >= wk->n) break;
@@ -309,8 +314,26 @@ static void *work(void *arg)
             continue;
         }
         for (i = s; i < e; i++) wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+        wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
+        wk->level_cpu += wk->chunk_cpu[s / CHUNK];
     }
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    wk->level_cpu = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec);
     return NULL;
+}
+
+/* The level's time on 2 idle cores: the chunks in order, each to the first
+ * free of 2 workers (one worker if the level is run by one thread). */
+static double sched2(const double *cost, long n, int one)
+{
+    double a = 0, b = 0;
+    long i;
+    for (i = 0; i < n; i++) {
+        if (one || a <= b) a += cost[i];
+        else b += cost[i];
+    }
+    return a > b ? a : b;
 }
 
 /* The grid in doubles, if x0, w (y0, h) are doubles exactly and far from
@@ -441,6 +464,8 @@ int pave_run(pave_result *r, const pave_problem *pb)
     atomic_long next_chunk;
 
     int level0 = 0;
+    double *chunk_cpu = NULL;
+    long achunks = 0;
 
     /* areas are summed exactly in double: 4^-depth needs depth <= 26 */
     if (pb->depth > PAVE_MAX_DEPTH || (pb->tile_count > 1 &&
@@ -476,6 +501,11 @@ int pave_run(pave_result *r, const pave_problem *pb)
         wk[t].deadline = deadline;
         wk[t].maxlevel = pb->depth;
         wk[t].max_prec_used = pb->prec;
+        wk[t].cx = flint_malloc(CORNERS * sizeof(double));
+        wk[t].cy = flint_malloc(CORNERS * sizeof(double));
+        wk[t].ct = flint_malloc(CORNERS * sizeof(unsigned));
+        wk[t].cf = flint_malloc(CORNERS * sizeof(unsigned));
+        for (k = 0; k < CORNERS; k++) wk[t].cx[k] = NAN;
     }
     front[0].i = front[0].j = 0;
     front[0].level = 0;
@@ -497,7 +527,14 @@ int pave_run(pave_result *r, const pave_problem *pb)
             ob = flint_realloc(ob, alabels * sizeof(int));
         }
         atomic_store(&next_chunk, 0);
+        if ((nfront + CHUNK - 1) / CHUNK > achunks) {
+            achunks = (nfront + CHUNK - 1) / CHUNK;
+            chunk_cpu = flint_realloc(chunk_cpu, achunks * sizeof(double));
+        }
+        for (i = 0; i < (nfront + CHUNK - 1) / CHUNK; i++) chunk_cpu[i] = 0;
         for (t = 0; t < nt; t++) {
+            wk[t].chunk_cpu = chunk_cpu;
+            wk[t].level_cpu = 0;
             wk[t].cells = front;
             wk[t].n = nfront;
             wk[t].labels = labels;
@@ -510,6 +547,15 @@ int pave_run(pave_result *r, const pave_problem *pb)
             for (t = 1; t < ntl; t++) pthread_create(&th[t], NULL, work, &wk[t]);
             work(&wk[0]);
             for (t = 1; t < ntl; t++) pthread_join(th[t], NULL);
+        }
+        {   /* CPU accounting: the level's busiest thread is its critical path */
+            double mx = 0;
+            for (t = 0; t < ntl; t++) {
+                r->cpu_threads += wk[t].level_cpu;
+                if (wk[t].level_cpu > mx) mx = wk[t].level_cpu;
+            }
+            r->cpu_critical += mx;
+            r->cpu_sched2 += sched2(chunk_cpu, (nfront + CHUNK - 1) / CHUNK, nfront < 2 * CHUNK);
         }
         r->max_depth = level;
         evaluated_before = 0;
@@ -555,6 +601,16 @@ int pave_run(pave_result *r, const pave_problem *pb)
                 next[nnext++] = c;
             }
         }
+        if (pb->stop_labels) {   /* a cell of this level with a stop label: the rest left pending */
+            for (i = r->ncells - 1; i >= 0 && r->cells[i].level == level; i--)
+                if (r->cells[i].label >= 0 && r->cells[i].label < 32 && (pb->stop_labels >> r->cells[i].label & 1u))
+                    break;
+            if (i >= 0 && r->cells[i].level == level) {
+                for (i = 0; i < nnext; i++) push(r, next[i], PAVE_PENDING);
+                r->stopped = 1;
+                nnext = 0;
+            }
+        }
         if (pb->progress) {
             double dec = 0;
             for (i = 0; i < r->ncells; i++)
@@ -586,6 +642,10 @@ int pave_run(pave_result *r, const pave_problem *pb)
         r->arb_evaluations += wk[t].arb_evaluations;
         r->witnessed += wk[t].witnessed;
         expr_fast_free(wk[t].fe);
+        flint_free(wk[t].cx);
+        flint_free(wk[t].cy);
+        flint_free(wk[t].ct);
+        flint_free(wk[t].cf);
         flint_free(wk[t].flo - FPAD);
         flint_free(wk[t].fhi - FPAD);
         r->instructions += expr_eval_count(wk[t].ev) - wk[t].uncounted;
@@ -599,6 +659,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
     flint_free(th);
     flint_free(front);
     flint_free(next);
+    flint_free(chunk_cpu);
     flint_free(labels);
     flint_free(oa);
     flint_free(ob);

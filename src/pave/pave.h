@@ -56,6 +56,10 @@ typedef struct {
        power of 4 (2-D; 2 in 1-D): the cells of level K = log4(tile_count)
        in row-major order (j * 2^K + i). See pave_merge. */
     int tile_index, tile_count;
+    /* bit k set: stop after the first level where a cell gets region k's
+       label (the cells of that level and above are as in the whole run, the
+       rest left PENDING; r->stopped = 1); 0: pave to the depth */
+    unsigned stop_labels;
 } pave_problem;
 
 typedef struct {
@@ -72,6 +76,18 @@ typedef struct {
     slong max_prec_used;
     double seconds;
     int budget_hit;    /* 1 cells, 2 seconds, 3 memory (PAVE_MEMORY_CELLS), 0 none */
+    int stopped;       /* 1: stopped early by pave_problem.stop_labels */
+    /* CPU accounting of the threads (load-independent): the CPU seconds of
+       all the threads' classification work, and its critical path, the sum
+       over levels of the busiest thread's CPU seconds (the level's wall time
+       on idle cores, where each thread has its own core) */
+    double cpu_threads, cpu_critical;
+    /* the same work scheduled on 2 idle cores: per level, the chunks of
+       cells in order, each taken by the first free one of 2 workers, using
+       the CPU time each chunk took in this run; summed over levels (a
+       prediction of the 2-thread wall time that does not depend on the load
+       or on how the threads of this run were scheduled) */
+    double cpu_sched2;
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
@@ -134,6 +150,7 @@ typedef struct {
     int threads;
     int progress;
     volatile int *cancel;
+    int verdicts_only; /* 1: only verdicts are wanted, not pavings (a claim stops at its first certified difference) */
 } pave_options;
 
 /* Fills pb for a paving of prog's nregions predicates over the given box and

@@ -24,4 +24,5 @@ void pave_problem_setup(pave_problem *pb, const pave_options *opt, expr_prog_t p
     pb->progress = opt->progress;
     pb->cancel = opt->cancel;
     pb->name = name;
+    pb->stop_labels = 0;
 }

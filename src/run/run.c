@@ -99,6 +99,7 @@ static void run_pave_options(pave_options *po, const run_options *opt)
     po->threads = opt->threads;
     po->progress = opt->progress;
     po->cancel = opt->cancel;
+    po->verdicts_only = opt->verdicts_only;
 }
 
 static void const_ball(arb_t out, const expr_t e, slong prec)

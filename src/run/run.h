@@ -84,6 +84,8 @@ typedef struct {
        of each plot's paved box. Claims are never tiled. */
     int tile_index, tile_count;
     int plots_only;          /* 1: the plots only (no points, claims or [expect] lines) */
+    int verdicts_only;       /* 1: the claims' verdicts only (fricert check): a refuted claim's paving stops
+                                at the level of its witness cell (same verdict and witness) */
     pave_result *given;      /* not NULL: plot k's paving is given[k] (e.g. merged tiles),
                                 moved into the results (given[k] is left empty), not computed */
 } run_options;
