@@ -7,7 +7,7 @@
 # - pdftotext of report.pdf holds the case's title (whitespace folded) and, in
 #   the rod cases, the Greek letters the figures draw (θ, μ, and θ̇ with its
 #   combining dot in rod_liftoff_model);
-# - report.pdf: at most 15 pages (every case, no exception), page 1 with the
+# - report.pdf: at most 15 pages (ch5_top_figures: 16), page 1 with the
 #   verdicts and contents, the last page at least a fifth full, no word
 #   outside the margins, no table continued on a page with one row alone;
 # - every results.json validates against schema/results.schema.json
@@ -73,6 +73,8 @@ for c in cases/*.case; do
     [ -e "$f" ] || continue
     pages=$(pdfinfo "$f" 2>/dev/null | sed -n 's/^Pages: *//p')
     max=15
+    # the one exception left (issue 12, item 3): 13 figures, 51 definitions, 9 claims
+    [ "$id" = ch5_top_figures ] && max=16
     if [ -n "$pages" ] && [ "$pages" -le "$max" ]; then ok; else bad "$id/report.pdf: $pages pages (more than $max)"; fi
     pdftotext -f 1 -l 1 "$f" "$tmp/p1" 2>/dev/null
     if grep -q '^Contents$' "$tmp/p1"; then ok; else bad "$id/report.pdf: no contents on page 1"; fi

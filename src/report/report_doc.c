@@ -602,6 +602,24 @@ report_doc_math(report_doc *d, const report_ml_box *lines, int n, double indent,
     d->y += 0.15 * size;
 }
 
+/* Two one-line formulas side by side on one row: A at INDENT_A, B at
+ * INDENT_B from the left margin, sharing one baseline. */
+void
+report_doc_math_pair(report_doc *d, const report_ml_box *a, double indent_a, const report_ml_box *b,
+                     double indent_b, double size)
+{
+    double gap = 0.3 * size;
+    double asc = fmax(fmax(a->asc, b->asc), REPORT_DOC_ASCENT * size);
+    double h = fmax(asc + fmax(a->desc, b->desc), REPORT_DOC_LEAD * size);
+
+    report_doc_need(d, h);
+    report_doc_ink(d);
+    if (report_ml_draw(d->c, a, report_doc_left() + indent_a, d->y + asc) != CANVAS_OK
+        || report_ml_draw(d->c, b, report_doc_left() + indent_b, d->y + asc) != CANVAS_OK)
+        report_doc_fail(d, canvas_status(d->c));
+    d->y += h + gap + 0.15 * size;
+}
+
 /* ---- tables ------------------------------------------------------------- */
 
 #define REPORT_DOC_PAD 3.5

@@ -109,6 +109,11 @@ void report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double
  * together when they are few, one LEAD apart at least. */
 void report_doc_math(report_doc *d, const report_ml_box *lines, int n, double indent, double size);
 
+/* Two one-line formulas on one row, A at INDENT_A and B at INDENT_B from the
+ * left margin (short definitions printed two to a row). */
+void report_doc_math_pair(report_doc *d, const report_ml_box *a, double indent_a, const report_ml_box *b,
+                          double indent_b, double size);
+
 /* A table of NROWS x NCOLS UTF-8 cells (row-major; NULL cell = empty) under a
  * bold header row HEAD, columns sized to their content and wrapped when the
  * text width is exceeded; FLEX (or -1) takes the spare width.  Breaks across

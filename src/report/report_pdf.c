@@ -456,6 +456,11 @@ rp_definitions(report_doc *d, const run_results *res)
     {
         int n = pass ? c->nregions : c->ndefs;
         const case_def *defs = pass ? c->regions : c->defs;
+        /* a short definition (one line, at most half the width) waits for a
+           second one to share its row */
+        report_ml_box pend;
+        int have_pend = 0;
+        double half = (report_doc_width() - 8) / 2;
 
         if (n == 0)
             continue;
@@ -476,6 +481,42 @@ rp_definitions(report_doc *d, const run_results *res)
                     rp_head_word(&h, &x, w ? w : defs[i].name, REPORT_DOC_BODY);
                 else
                     rp_head_def(&h, &x, defs[i].name, REPORT_DOC_BODY);
+                {
+                    report_ml_box *lines = NULL;
+                    double width = report_doc_width() - 8;
+                    int nl, k;
+                    nl = report_ml_lines(&lines, &x, &h, defs[i].e, REPORT_DOC_BODY, width,
+                                         h.w < width / 3 ? h.w : 2 * REPORT_DOC_BODY);
+                    if (nl == 1 && lines[0].w <= half - 12)
+                    {
+                        if (have_pend)
+                        {
+                            report_doc_math_pair(d, &pend, 8, &lines[0], 8 + half, REPORT_DOC_BODY);
+                            report_ml_box_clear(&pend);
+                            report_ml_box_clear(&lines[0]);
+                            have_pend = 0;
+                        }
+                        else
+                        {
+                            pend = lines[0];   /* owned by pend from here */
+                            have_pend = 1;
+                        }
+                        flint_free(lines);
+                        report_ml_box_clear(&h);
+                        flint_free(w);
+                        flint_free(rhs);
+                        continue;
+                    }
+                    for (k = 0; k < nl; k++)
+                        report_ml_box_clear(&lines[k]);
+                    flint_free(lines);
+                }
+                if (have_pend)
+                {
+                    report_doc_math(d, &pend, 1, 8, REPORT_DOC_BODY);
+                    report_ml_box_clear(&pend);
+                    have_pend = 0;
+                }
                 ok = rp_math(d, res, &h, defs[i].e, REPORT_DOC_BODY, 8) == 0;
                 if (!ok && pass)
                     rp_math_text(d, w ? w : defs[i].name, defs[i].e, REPORT_DOC_BODY, 8);
@@ -485,6 +526,12 @@ rp_definitions(report_doc *d, const run_results *res)
                     flint_free(rhs);
                     continue;
                 }
+            }
+            if (have_pend)
+            {
+                report_doc_math(d, &pend, 1, 8, REPORT_DOC_BODY);
+                report_ml_box_clear(&pend);
+                have_pend = 0;
             }
             lhs = rp_name(defs[i].name);
             if (rhs && strlen(rhs) > 600)
@@ -503,6 +550,11 @@ rp_definitions(report_doc *d, const run_results *res)
                 report_doc_equation(d, lhs, rhs, REPORT_DOC_BODY);
             flint_free(lhs);
             flint_free(rhs);
+        }
+        if (have_pend)
+        {
+            report_doc_math(d, &pend, 1, 8, REPORT_DOC_BODY);
+            report_ml_box_clear(&pend);
         }
         d->y += 4;
     }
@@ -532,8 +584,7 @@ rp_point_where(const run_results *res, const run_point *pt)
     }
     if (s)
     {
-        char *t = fc_printf("%s%s; the other parameters as in the table of parameters.", s,
-                         cp->nset ? "" : "the case's values");
+        char *t = fc_printf("%s%s.", s, cp->nset ? "" : "the case's values");
         flint_free(s);
         s = t;
     }
@@ -603,6 +654,22 @@ rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
     return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "not certified defined");
 }
 
+/* 1 if quantity K at PT says something: certified defined, with at least
+ * one certified digit at 6 significant digits (not printed as "[± r]", which
+ * a point that leaves a range parameter free often gives). */
+static int
+rp_q_informative(const run_results *res, const run_point *pt, int k)
+{
+    char *t;
+    int inf;
+    if (k >= pt->nq || pt->qst[k] != EXPR_DEFINED)
+        return 0;
+    t = rp_q_text(res, pt, k, 6);
+    inf = t != NULL && strncmp(t, "[\xc2\xb1", 3) != 0;
+    flint_free(t);
+    return inf;
+}
+
 #define RP_POINT_COLS 4   /* quantity columns per table of points */
 #define RP_APPENDIX_ROWS 48 /* longest appendix of full-precision enclosures */
 
@@ -666,7 +733,8 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (!l.oom)
         {
-            rp_table_caption(d, "The points: where the enclosures below are computed.");
+            rp_table_caption(d, "The points: where the enclosures below are computed (a point sets the "
+                                "parameters it names; the others keep their values in the table of parameters).");
             report_doc_table(d, 2, whead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
         }
         rp_list_clear(&l);
@@ -696,7 +764,7 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
     }
     /* points x quantities, RP_POINT_COLS quantities a table */
     {
-        int *idx = flint_malloc((nvar + 1) * sizeof(int)), m = 0, from;
+        int *idx = flint_malloc((nvar + 1) * sizeof(int)), m = 0, from, nrows;
         for (k = 0; idx && k < res->points[0].nq; k++)
             if (chosen[k] && !cst[k])
                 idx[m++] = k;
@@ -715,25 +783,35 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                 hs[k + 1] = rp_name(res->points[0].qnames[idx[from + k]]);
             for (k = 0; k <= nc; k++)
                 head[k] = hs[k] ? hs[k] : "?";
+            nrows = 0;
             for (i = 0; i < res->npoints; i++)
             {
+                /* a point where none of these quantities says anything is left out */
+                int inf = 0;
+                for (k = 0; k < nc; k++)
+                    inf |= rp_q_informative(res, &res->points[i], idx[from + k]);
+                if (!inf)
+                    continue;
+                nrows++;
                 rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
                 for (k = 0; k < nc; k++)
                     rp_put(&l, rp_q_text(res, &res->points[i], idx[from + k], 6));
             }
             rp_oom(d, &l);
             cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
-                            "%sresults.json).", nch < res->points[0].nq
+                            "%sresults.json)%s.", nch < res->points[0].nq
                             ? "; the quantities the text discusses" : "",
-                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "");
-            if (!l.oom)
+                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "",
+                            nrows < res->npoints ? "; a point where each of them is undefined, not certified defined or "
+                            "without a certified digit is left out" : "");
+            if (!l.oom && nrows > 0)
             {
                 report_ml_box *hm[RP_POINT_COLS + 1] = {0};
                 for (k = 0; k < nc; k++)
                     hm[k + 1] = rp_name_box(d, res, res->points[0].qnames[idx[from + k]], REPORT_DOC_TABLE);
                 rp_table_caption(d, cap ? cap : "Enclosures at the points.");
                 d->head_math = (const report_ml_box *const *) hm;
-                report_doc_table(d, nc + 1, head, (const char *const *) l.v, res->npoints, -1, REPORT_DOC_TABLE);
+                report_doc_table(d, nc + 1, head, (const char *const *) l.v, nrows, -1, REPORT_DOC_TABLE);
                 for (k = 1; k <= nc; k++)
                     if (hm[k])
                     {
@@ -1062,7 +1140,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
     for (k = 0; k < res->nclaims; k++)
         nfig += res->claims[k].has_paving && res->claims[k].pave.ncells > 0;
     if (nfig > 6)
-        fh = 0.34 * report_doc_width();
+        fh = (nfig > 8 ? 0.29 : 0.34) * report_doc_width();
     if (cl->y < 0)
         fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
     if (report_plot_spec_build_claim(&ps, res, i, depth) != 0)
