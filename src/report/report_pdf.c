@@ -456,7 +456,8 @@ rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
         return fc_strdup("");
     if (pt->qst[k] == EXPR_DEFINED)
         return fc_ball_str_unicode(pt->q + k, digits, res->prec);
-    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "not certified defined");
+    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined"
+                     : pt->qst[k] == EXPR_OVERFLOW ? "overflow (no finite enclosure)" : "not certified defined");
 }
 
 #define RP_POINT_COLS 4   /* quantity columns per table of points */

@@ -226,7 +226,8 @@ int run_check_plot_constraints(run_results *res, const case_t *c, const case_plo
                             "plot %s: the model constraint %s = 0 is not certified on the plotted box "
                             "(%s = %s there, and it is not identically 0); fix the dependent coordinates "
                             "with fix.NAME = VALUE",
-                            pl->name, nm, nm, st == EXPR_DEFINED ? t : "undefined on part of it");
+                            pl->name, nm, nm, st == EXPR_DEFINED ? t : st == EXPR_OVERFLOW ? "an overflow"
+                            : "undefined on part of it");
             rc = -1;
         }
         arb_clear(v);
