@@ -19,7 +19,10 @@
 #                   P.tex keeps them in comments, a safe \label; valid JSON
 #   parens_200, eval_double_minus: command-line readings of item 12
 #   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
-#                   message, nothing left
+#                   budget's message (the default budget, 3/4 of the limit,
+#                   acts before the allocator fails), nothing left
+#   memory_budget   report/check --memory 64 on the same paving: exit 2, the
+#                   budget's message, the -o folder keeps only what it held
 # The mounts need root and mount(8); without them those cases say "skip".
 # Last line "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
@@ -153,12 +156,28 @@ CASE
 if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
     (ulimit -v 400000; exec "$FRICERT" report -q $TEMPLATES -o "$tmp/o7" "$tmp/oom.case") 2>"$tmp/err"
     rc=$?
-    if [ $rc -eq 2 ] && grep -q "^fricert: out of memory" "$tmp/err" && [ -z "$(ls -A "$tmp/o7" 2>/dev/null)" ]; then
+    if [ $rc -eq 2 ] && grep -q "^fricert: out of memory: the memory budget of [0-9]* MB would be exceeded" "$tmp/err" &&
+       [ -z "$(ls -A "$tmp/o7" 2>/dev/null)" ]; then
         ok oom
     else bad "oom: exit $rc: $(head -n 1 "$tmp/err")"; fi
 else
     skip "oom: this binary does not run under ulimit -v (a sanitizer build)"
 fi
+
+# memory_budget: --memory 64 stops the same paving with exit 2 and the message,
+# before any allocator fails; the -o folder keeps what it held, nothing more
+mkdir -p "$tmp/o10" && echo keep > "$tmp/o10/keep"
+"$FRICERT" report -q --memory 64 $TEMPLATES -o "$tmp/o10" "$tmp/oom.case" 2>"$tmp/err"
+rc=$?
+want="fricert: out of memory: the memory budget of 64 MB would be exceeded"
+if [ $rc -eq 2 ] && grep -q "^$want" "$tmp/err" && [ "$(ls -A "$tmp/o10")" = keep ] &&
+   [ "$(cat "$tmp/o10/keep")" = keep ]; then
+    ok memory_budget
+else bad "memory_budget: exit $rc, left $(ls -A "$tmp/o10" | tr '\n' ' '): $(head -n 1 "$tmp/err")"; fi
+"$FRICERT" check --memory 64 "$tmp/oom.case" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "^$want" "$tmp/err"; then ok memory_budget_check
+else bad "memory_budget_check: exit $rc: $(head -n 1 "$tmp/err")"; fi
 
 # tex_escape: a folder name with a newline and TeX commands, a file name with
 # TeX specials: P.tex keeps them in comments (no line outside a comment holds
