@@ -13,6 +13,8 @@
 #                   complete out/<id>, nothing else left
 #   stdin_hash      `cat x.case | fricert report /dev/stdin`: the SHA-256 in
 #                   results.json is that of the bytes piped in
+#   include_hash    the included .defs file and the SHA-256 of its bytes in
+#                   results.json and in the report's provenance section
 #   readonly        -o on a read-only mount: exit 1, nothing written
 #   full_disk       -o on a 64 KB tmpfs: exit 2, nothing left there
 #   tex_escape      TeX commands in the case path, TeX specials in the id:
@@ -119,6 +121,22 @@ rc=$?
 got=$(sed -n 's/.*"case_sha256": *"\([0-9a-f]*\)".*/\1/p' "$tmp/o6/stdin/results.json" 2>/dev/null)
 if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok stdin_hash
 else bad "stdin_hash: exit $rc, hash '$got', wanted $want"; fi
+
+# include_hash: the included .defs file's path and the SHA-256 of its bytes
+# (computed here by sha256sum) are in results.json and in the report's
+# provenance section
+mkdir -p "$tmp/inc/lib"
+printf '; shared\n[define]\nsq = x^2\n' > "$tmp/inc/lib/m.defs"
+printf '[case]\ntitle = include provenance\ninclude = lib/m.defs\n[parameters]\nx = 0 .. 1\ny = 0 .. 1\n[regions]\nbelow = y < sq\n[plot p]\nx = x\ny = y\ndepth = 3\n' > "$tmp/inc/i.case"
+want=$(sha256sum < "$tmp/inc/lib/m.defs" | cut -d' ' -f1)
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o11" "$tmp/inc/i.case" 2>"$tmp/err"
+rc=$?
+got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(i["path"] + "=" + i["sha256"] for i in d["includes"]))' \
+      "$tmp/o11/i/results.json" 2>/dev/null)
+pdf=$(pdftotext "$tmp/o11/i/report.pdf" - 2>/dev/null | tr -d '\n')
+if [ $rc -eq 0 ] && [ "$got" = "lib/m.defs=$want" ] && echo "$pdf" | grep -q "Included lib/m.defs" &&
+   echo "$pdf" | grep -q "$want"; then ok include_hash
+else bad "include_hash: exit $rc, got '$got', wanted lib/m.defs=$want"; fi
 
 # readonly and full_disk need a mount
 if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/m1" && mount -t tmpfs -o size=64k tmpfs "$tmp/m1" 2>/dev/null; then

@@ -238,6 +238,14 @@ char *report_json_dumps(const run_results *res)
                              "precision_bits", (json_int_t) res->prec, "case_sha256", res->sha256);
     char *text, *out;
     size_t n;
+    {
+        json_t *inc = json_array();   /* provenance of the included .defs files */
+        int i;
+        for (i = 0; i < c->ninclude; i++)
+            json_array_append_new(inc, json_pack("{s:s, s:s}", "path", c->include_name[i], "sha256",
+                                                 c->include_sha256[i]));
+        json_object_set_new(root, "includes", inc);
+    }
     json_object_set_new(root, "parameters", params_json(c));
     json_object_set_new(root, "points", points_json(res));
     json_object_set_new(root, "plots", plots_json(res));
