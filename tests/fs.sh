@@ -13,13 +13,21 @@
 #                   complete out/<id>, nothing else left
 #   stdin_hash      `cat x.case | fricert report /dev/stdin`: the SHA-256 in
 #                   results.json is that of the bytes piped in
+#   include_hash    the included .defs file and the SHA-256 of its bytes in
+#                   results.json and in the report's provenance section
 #   readonly        -o on a read-only mount: exit 1, nothing written
 #   full_disk       -o on a 64 KB tmpfs: exit 2, nothing left there
+#   escape_outputs  hostile strings in the path, id, titles, summary: PDFs
+#                   pass qpdf --check and hold the right text, CSV reads
+#                   with python's csv, SVG parses as XML, JSON exact
 #   tex_escape      TeX commands in the case path, TeX specials in the id:
 #                   P.tex keeps them in comments, a safe \label; valid JSON
 #   parens_200, eval_double_minus: command-line readings of item 12
 #   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
-#                   message, nothing left
+#                   budget's message (the default budget, 3/4 of the limit,
+#                   acts before the allocator fails), nothing left
+#   memory_budget   report/check --memory 64 on the same paving: exit 2, the
+#                   budget's message, the -o folder keeps only what it held
 # The mounts need root and mount(8); without them those cases say "skip".
 # Last line "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
@@ -117,6 +125,22 @@ got=$(sed -n 's/.*"case_sha256": *"\([0-9a-f]*\)".*/\1/p' "$tmp/o6/stdin/results
 if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok stdin_hash
 else bad "stdin_hash: exit $rc, hash '$got', wanted $want"; fi
 
+# include_hash: the included .defs file's path and the SHA-256 of its bytes
+# (computed here by sha256sum) are in results.json and in the report's
+# provenance section
+mkdir -p "$tmp/inc/lib"
+printf '; shared\n[define]\nsq = x^2\n' > "$tmp/inc/lib/m.defs"
+printf '[case]\ntitle = include provenance\ninclude = lib/m.defs\n[parameters]\nx = 0 .. 1\ny = 0 .. 1\n[regions]\nbelow = y < sq\n[plot p]\nx = x\ny = y\ndepth = 3\n' > "$tmp/inc/i.case"
+want=$(sha256sum < "$tmp/inc/lib/m.defs" | cut -d' ' -f1)
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o11" "$tmp/inc/i.case" 2>"$tmp/err"
+rc=$?
+got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(i["path"] + "=" + i["sha256"] for i in d["includes"]))' \
+      "$tmp/o11/i/results.json" 2>/dev/null)
+pdf=$(pdftotext "$tmp/o11/i/report.pdf" - 2>/dev/null | tr -d '\n')
+if [ $rc -eq 0 ] && [ "$got" = "lib/m.defs=$want" ] && echo "$pdf" | grep -q "Included lib/m.defs" &&
+   echo "$pdf" | grep -q "$want"; then ok include_hash
+else bad "include_hash: exit $rc, got '$got', wanted lib/m.defs=$want"; fi
+
 # readonly and full_disk need a mount
 if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/m1" && mount -t tmpfs -o size=64k tmpfs "$tmp/m1" 2>/dev/null; then
     mounts="$tmp/m1 $mounts"
@@ -153,11 +177,103 @@ CASE
 if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
     (ulimit -v 400000; exec "$FRICERT" report -q $TEMPLATES -o "$tmp/o7" "$tmp/oom.case") 2>"$tmp/err"
     rc=$?
-    if [ $rc -eq 2 ] && grep -q "^fricert: out of memory" "$tmp/err" && [ -z "$(ls -A "$tmp/o7" 2>/dev/null)" ]; then
+    if [ $rc -eq 2 ] && grep -q "^fricert: out of memory: the memory budget of [0-9]* MB would be exceeded" "$tmp/err" &&
+       [ -z "$(ls -A "$tmp/o7" 2>/dev/null)" ]; then
         ok oom
     else bad "oom: exit $rc: $(head -n 1 "$tmp/err")"; fi
 else
     skip "oom: this binary does not run under ulimit -v (a sanitizer build)"
+fi
+
+# memory_budget: --memory 64 stops the same paving with exit 2 and the message,
+# before any allocator fails; the -o folder keeps what it held, nothing more
+mkdir -p "$tmp/o10" && echo keep > "$tmp/o10/keep"
+"$FRICERT" report -q --memory 64 $TEMPLATES -o "$tmp/o10" "$tmp/oom.case" 2>"$tmp/err"
+rc=$?
+want="fricert: out of memory: the memory budget of 64 MB would be exceeded"
+if [ $rc -eq 2 ] && grep -q "^$want" "$tmp/err" && [ "$(ls -A "$tmp/o10")" = keep ] &&
+   [ "$(cat "$tmp/o10/keep")" = keep ]; then
+    ok memory_budget
+else bad "memory_budget: exit $rc, left $(ls -A "$tmp/o10" | tr '\n' ' '): $(head -n 1 "$tmp/err")"; fi
+"$FRICERT" check --memory 64 "$tmp/oom.case" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "^$want" "$tmp/err"; then ok memory_budget_check
+else bad "memory_budget_check: exit $rc: $(head -n 1 "$tmp/err")"; fi
+
+# escape_outputs: hostile strings (quotes, backslashes, parentheses, commas,
+# <, &, newlines, a letter outside the BMP) in the folder and file name, the
+# title, the plot title, a parameter description and a continued summary: the
+# PDFs pass qpdf --check silently and carry the right text (document
+# information exactly; U+1D538 spelt out there, where the PDF cannot hold it),
+# the cells CSV reads with python's csv module into well-formed rows that tile
+# the plot box exactly, the SVG parses as XML (python's xml.etree and xmllint)
+# and holds none of the hostile text raw (Cairo draws text as glyph outlines),
+# results.json holds the id and title exactly
+hdir="$tmp/d\"ir$nl(x)\\y<&"
+hid='q"uo\te(p)a,b<c&d>e'"'"'𝔸x'
+mkdir -p "$hdir" && cat > "$hdir/$hid.case" <<'CASE'
+[case]
+title = Hostile "title" \ back (paren) <lt> & amp, comma 'single' \( \)
+source = src "x" (y) <z> & w \\ v
+summary = sum "q" (p) \ <b>&amp;</b>, first line
+  continued "line" ) ( , <end>
+[parameters]
+x = 0 .. 1 : the "x" (par) <a>&b, c [m]
+y = 0 .. 1
+[regions]
+low = y < x
+high = y > x
+[plot p]
+x = x
+y = y
+depth = 3
+title = plot "t" (q) \ <s>&,
+CASE
+"$FRICERT" report -q $TEMPLATES -o "$tmp/o12" "$hdir/$hid.case" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then bad "escape_outputs: exit $rc: $(head -n 1 "$tmp/err")"
+else
+    why=$(python3 - "$tmp/o12/$hid" "$hid" <<'PY'
+import csv, json, subprocess, sys, xml.etree.ElementTree as ET
+from fractions import Fraction
+d, hid = sys.argv[1], sys.argv[2]
+title = 'Hostile "title" \\ back (paren) <lt> & amp, comma \'single\' \\( \\)'
+ptitle = 'plot "t" (q) \\ <s>&,'
+def fail(m):
+    print(m); sys.exit(0)
+for f in ("report.pdf", "p.pdf"):
+    r = subprocess.run(["qpdf", "--check", d + "/" + f], capture_output=True, text=True)
+    if r.returncode != 0 or "WARNING" in r.stdout + r.stderr:
+        fail("qpdf --check %s: exit %d %s" % (f, r.returncode, (r.stdout + r.stderr)[-200:]))
+info = subprocess.run(["pdfinfo", "-enc", "UTF-8", d + "/report.pdf"], capture_output=True, text=True).stdout
+tl = [l[len("Title:"):].strip() for l in info.splitlines() if l.startswith("Title:")]
+sl = [l[len("Subject:"):].strip() for l in info.splitlines() if l.startswith("Subject:")]
+if tl != [title]: fail("PDF title %r, wanted %r" % (tl, title))
+if not sl or hid.replace("\U0001d538", "U+1D538") not in sl[0]: fail("PDF subject %r" % sl)
+text = subprocess.run(["pdftotext", "-enc", "UTF-8", d + "/report.pdf", "-"], capture_output=True, text=True).stdout
+flat = " ".join(text.split())
+for want in (" ".join(title.split()), ptitle, hid, 'the "x" (par) <a>&b, c', 'continued "line" ) ( , <end>'):
+    if want not in flat: fail("report.pdf text lacks %r" % want)
+rows = list(csv.reader(open(d + "/p.cells.csv", newline="")))
+if rows[0] != ["x_lo", "x_hi", "y_lo", "y_hi", "label", "labels"]: fail("CSV header %r" % rows[0])
+area = Fraction(0)
+for r in rows[1:]:
+    if len(r) != 6 or r[4] not in ("low", "high", "none", "undecided"): fail("CSV row %r" % r)
+    xl, xh, yl, yh = (Fraction(v) for v in r[:4])
+    area += (xh - xl) * (yh - yl)
+if area != 1: fail("CSV cells cover %s of the unit box" % area)
+root = ET.parse(d + "/p.svg").getroot()
+if not root.tag.endswith("svg"): fail("SVG root %r" % root.tag)
+raw = open(d + "/p.svg", encoding="utf-8").read()
+for bad in ("Hostile", "<s>", "plot \"t\""):
+    if bad in raw: fail("SVG holds %r raw" % bad)
+if subprocess.run(["xmllint", "--noout", d + "/p.svg"]).returncode != 0: fail("xmllint p.svg")
+j = json.load(open(d + "/results.json", encoding="utf-8"))
+if j["title"] != title or j["case"] != hid: fail("results.json title/case %r %r" % (j["title"], j["case"]))
+print("ok")
+PY
+)
+    if [ "$why" = ok ]; then ok escape_outputs; else bad "escape_outputs: $why"; fi
 fi
 
 # tex_escape: a folder name with a newline and TeX commands, a file name with

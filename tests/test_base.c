@@ -16,6 +16,8 @@
 #include "base/fc_strmap.h"
 #include "base/fc_file.h"
 #include "base/fc_atomic.h"
+#include "base/fc_mem.h"
+#include <gmp.h>
 
 /* 20000 keys with many collisions in their prefixes, put twice; every get
  * agrees with a linear search of the keys in insertion order. */
@@ -122,10 +124,41 @@ static void test_remove_never_follows(void **state)
     rmdir(dir);
 }
 
+/* The memory budget's count: what FLINT's and GMP's allocators hand out is
+ * counted while held (at least the bytes asked for) and uncounted when freed,
+ * through realloc too; the default budget is 3/4 of a known memory size. */
+static void test_mem_count(void **state)
+{
+    size_t before, mid;
+    char *p;
+    mpz_t z;
+    (void) state;
+    fc_mem_install();
+    before = fc_mem_in_use();
+    p = flint_malloc(1 << 20);
+    memset(p, 1, 1 << 20);
+    assert_true(fc_mem_in_use() >= before + (1 << 20));
+    p = flint_realloc(p, 3 << 20);
+    assert_true(fc_mem_in_use() >= before + (3 << 20));
+    flint_free(p);
+    assert_int_equal(fc_mem_in_use(), before);
+    mpz_init(z);
+    mpz_ui_pow_ui(z, 3, 4000000);   /* about 800 KB of limbs through GMP's hooks */
+    mid = fc_mem_in_use();
+    assert_true(mid >= before + mpz_size(z) * sizeof(mp_limb_t));
+    mpz_clear(z);
+    assert_int_equal(fc_mem_in_use(), before);
+    assert_true(fc_mem_default_budget() > 0);
+    fc_mem_set_budget(123u << 20);
+    assert_int_equal(fc_mem_budget(), (size_t) 123 << 20);
+    fc_mem_set_budget(0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strmap_vs_linear),
+        cmocka_unit_test(test_mem_count),
         cmocka_unit_test(test_file_refusals),
         cmocka_unit_test(test_remove_never_follows),
     };

@@ -120,6 +120,65 @@ static void test_domains(void **state)
     assert_status("sin(1 + sqrt(x))", -2, 1, 1, 1, EXPR_PARTIAL);
 }
 
+/* An overflow (no finite enclosure of a value defined on the whole box) is
+ * told from a domain problem: EXPR_OVERFLOW only when every operation is
+ * certified inside its domain; a partial function of an overflowed value
+ * (whose domain then cannot be certified) stays EXPR_PARTIAL. The values
+ * are beyond Arb's exponent range only through exp(exp(1000)) ~ e^(10^434). */
+static void bool_status(const char *src, slong lp, slong hp, expr_status want)
+{
+    expr_scope_t s = scope_xy();
+    expr_t e = parse_ok(src);
+    expr_error_t err;
+    expr_prog_t p;
+    expr_eval_t ev;
+    int active[2] = {0, 1}, t;
+    arb_ptr box = _arb_vec_init(2);
+    assert_int_equal(expr_check(e, s, 1, &err), 0);
+    p = expr_compile(&e, 1, s, &err);
+    assert_non_null(p);
+    ev = expr_eval_new(p, active, 2, 128);
+    arb_set_si(box + 0, lp);
+    arb_set_si(box + 1, hp);
+    arb_union(box + 0, box + 0, box + 1, 128);
+    arb_zero(box + 1);
+    for (t = 0; t < 2; t++) {
+        expr_eval_run(ev, box, t);
+        assert_int_equal(expr_eval_truth(ev, 0), EXPR_TV_UNKNOWN);
+        assert_int_equal(expr_eval_status(ev, 0), want);
+    }
+    _arb_vec_clear(box, 2);
+    expr_eval_free(ev);
+    expr_prog_free(p);
+    expr_free(e);
+    expr_scope_free(s);
+}
+
+static void test_overflow(void **state)
+{
+    (void)state;
+    /* defined everywhere, too large: overflow (through total functions too) */
+    assert_status("exp(exp(1000))", 0, 1, 1, 1, EXPR_OVERFLOW);
+    assert_status("exp(exp(1000))*(1 + x^2)", -1, 1, 1, 1, EXPR_OVERFLOW);
+    assert_status("sin(x) - exp(exp(1000))^3", 0, 1, 1, 1, EXPR_OVERFLOW);
+    assert_status("atan(exp(exp(1000)))", 0, 1, 1, 1, EXPR_OVERFLOW);
+    assert_status("2^(exp(1000)*(1 + x))", 0, 1, 1, 1, EXPR_OVERFLOW);
+    /* a domain problem is never called an overflow, with or without one */
+    assert_status("sqrt(x)", -1, 1, 1, 1, EXPR_PARTIAL);
+    assert_status("1/exp(exp(1000))", 0, 1, 1, 1, EXPR_PARTIAL);
+    assert_status("log(exp(exp(1000)) - x)", 0, 1, 1, 1, EXPR_PARTIAL);
+    assert_status("sqrt(x) + exp(exp(1000))", -1, 1, 1, 1, EXPR_PARTIAL);
+    assert_status("1/(x-1) + exp(exp(1000))", 1, 1, 1, 1, EXPR_UNDEFINED);
+    /* finite huge values are values: exp(10^6) is enclosed */
+    assert_status("exp(10^6)", 0, 1, 1, 1, EXPR_DEFINED);
+    /* predicates: the reason of an unknown verdict */
+    bool_status("exp(exp(1000)) + x > 1", 0, 1, EXPR_OVERFLOW);
+    bool_status("not (exp(exp(1000)) > x) or x > 2", 0, 1, EXPR_OVERFLOW);
+    bool_status("sqrt(x) > 1/2", -1, 1, EXPR_PARTIAL);
+    bool_status("sqrt(x) > 1/2 or exp(exp(1000)) > x", -1, 1, EXPR_PARTIAL);
+    bool_status("x > 1/2", 0, 1, EXPR_DEFINED);
+}
+
 static void test_piecewise(void **state)
 {
     res_t r;
@@ -280,6 +339,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_domains),
+        cmocka_unit_test(test_overflow),
         cmocka_unit_test(test_piecewise),
         cmocka_unit_test(test_comparisons),
         cmocka_unit_test(test_logic),

@@ -166,6 +166,7 @@ fc_outdir_open(fc_outdir *o, const char *dir)
 
     o->fd = -1;
     o->dir = NULL;
+    o->rename2 = NULL;
     if (n == 0)
     {
         errno = ENOENT;
@@ -518,6 +519,7 @@ fc_outdir_install(fc_outdir *o, const char *name, const char *id)
 {
     mode_t mask = umask(0);
     int tries;
+    int (*rename2)(int, const char *, const char *, unsigned) = o->rename2 ? o->rename2 : fc_renameat2;
 
     umask(mask);
     if (fchmodat(o->fd, name, 0777 & ~mask, 0) != 0)
@@ -525,7 +527,7 @@ fc_outdir_install(fc_outdir *o, const char *name, const char *id)
     for (tries = 0; tries < 32; tries++)
     {
         int again;
-        if (fc_renameat2(o->fd, name, id, RENAME_EXCHANGE) == 0)
+        if (rename2(o->fd, name, id, RENAME_EXCHANGE) == 0)
         {
             /* NAME now holds the old ID */
             fc_remove_at(o->fd, name);
@@ -534,7 +536,7 @@ fc_outdir_install(fc_outdir *o, const char *name, const char *id)
         if (errno == ENOENT)
         {
             /* no ID yet: take the name unless a concurrent run just did */
-            if (fc_renameat2(o->fd, name, id, RENAME_NOREPLACE) == 0)
+            if (rename2(o->fd, name, id, RENAME_NOREPLACE) == 0)
                 return 0;
             if (errno == EEXIST)
                 continue;

@@ -49,6 +49,11 @@ typedef struct
 {
     int fd;       /* DIR, opened with O_DIRECTORY */
     char *dir;    /* DIR as given (messages, and paths for the writers) */
+    /* renameat2(fd, a, fd, b, flags) as fc_outdir_install calls it; NULL (set
+     * by fc_outdir_open): the system call. The seam by which the tests run the
+     * fallback of a kernel or file system without it (-1, errno ENOSYS or
+     * EINVAL), which this machine's kernel cannot show otherwise. */
+    int (*rename2)(int fd, const char *a, const char *b, unsigned flags);
 } fc_outdir;
 
 /* Creates DIR (and its parents) if needed, then opens it.  Returns 0, or

@@ -49,9 +49,9 @@ int fc_file_open(const char *path, char *err, size_t errn)
     return fd;
 }
 
-char *fc_file_read(const char *path, size_t max, size_t *len, char *err, size_t errn)
+/* Reads descriptor fd (closed here) as fc_file_read does. */
+static char *fc_file_read_fd(int fd, size_t max, size_t *len, char *err, size_t errn)
 {
-    int fd = fc_file_open(path, err, errn);
     char *buf = NULL;
     size_t n = 0, cap = 0;
     struct stat sb;
@@ -91,4 +91,85 @@ char *fc_file_read(const char *path, size_t max, size_t *len, char *err, size_t 
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+char *fc_file_read(const char *path, size_t max, size_t *len, char *err, size_t errn)
+{
+    return fc_file_read_fd(fc_file_open(path, err, errn), max, len, err, errn);
+}
+
+int fc_file_open_nolinks(const char *dir, const char *rel, char *err, size_t errn)
+{
+    int dfd, fd = -1, fl;
+    const char *p = rel;
+    struct stat sb;
+    char comp[4096];
+
+    dfd = open(dir && *dir ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) {
+        snprintf(err, errn, "cannot open the case's folder: %s", strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        const char *slash = strchr(p, '/');
+        size_t k = slash ? (size_t) (slash - p) : strlen(p);
+        int last;
+        if (k >= sizeof comp) {
+            snprintf(err, errn, "cannot open: %s", strerror(ENAMETOOLONG));
+            break;
+        }
+        memcpy(comp, p, k);
+        comp[k] = 0;
+        p += k + (slash != NULL);
+        last = slash == NULL;
+        if (k == 0 || strcmp(comp, ".") == 0) {
+            if (last) { snprintf(err, errn, "cannot open: %s", strerror(EISDIR)); break; }
+            continue;
+        }
+        if (strcmp(comp, "..") == 0) {
+            snprintf(err, errn, "'..' leads outside the case's folder");
+            break;
+        }
+        if (fstatat(dfd, comp, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+            snprintf(err, errn, "cannot open: %s", strerror(errno));
+            break;
+        }
+        if (S_ISLNK(sb.st_mode)) {
+            snprintf(err, errn, "'%.*s' is a symbolic link; an include must be a file of the case's folder "
+                     "tree reached without links", (int) (p - rel - (slash != NULL)), rel);
+            break;
+        }
+        if (last) {
+            /* O_NOFOLLOW: a link planted since the check is refused too */
+            fd = openat(dfd, comp, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+            if (fd < 0) {
+                if (errno == ELOOP) snprintf(err, errn, "'%s' is a symbolic link", rel);
+                else snprintf(err, errn, "cannot open: %s", strerror(errno));
+                break;
+            }
+            if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+                snprintf(err, errn, "not a regular file (%s)", fc_file_kind(sb.st_mode));
+                close(fd);
+                fd = -1;
+                break;
+            }
+            if ((fl = fcntl(fd, F_GETFL)) != -1) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+            break;
+        } else {
+            int nfd = openat(dfd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (nfd < 0) {
+                snprintf(err, errn, "cannot open: %s", strerror(errno));
+                break;
+            }
+            close(dfd);
+            dfd = nfd;
+        }
+    }
+    close(dfd);
+    return fd;
+}
+
+char *fc_file_read_nolinks(const char *dir, const char *rel, size_t max, size_t *len, char *err, size_t errn)
+{
+    return fc_file_read_fd(fc_file_open_nolinks(dir, rel, err, errn), max, len, err, errn);
 }

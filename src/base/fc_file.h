@@ -20,4 +20,14 @@ int fc_file_open(const char *path, char *err, size_t errn);
  * ("larger than MAX bytes", found without reading more than MAX + 1). */
 char *fc_file_read(const char *path, size_t max, size_t *len, char *err, size_t errn);
 
+/* Opens REL (a relative path) inside the folder DIR ("" or NULL: the
+ * current one) without following any symbolic link on the way: every
+ * component of REL is opened relative to its parent's descriptor with
+ * O_NOFOLLOW, so REL cannot lead outside DIR through a link (nor through
+ * '..', refused). The file must be regular. Returns a descriptor, or -1
+ * with a message in ERR ("'sub/x.defs' is a symbolic link; ..."). */
+int fc_file_open_nolinks(const char *dir, const char *rel, char *err, size_t errn);
+/* fc_file_read of fc_file_open_nolinks(dir, rel). */
+char *fc_file_read_nolinks(const char *dir, const char *rel, size_t max, size_t *len, char *err, size_t errn);
+
 #endif

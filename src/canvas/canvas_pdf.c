@@ -3,6 +3,7 @@
 #include "base/fc_arb.h"
 #include "canvas/canvas_hpdf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -143,6 +144,31 @@ canvas_pdf_link(canvas_pdf *p, int from, double x, double y, double w, double h,
     return CANVAS_OK;
 }
 
+/* A copy of UTF-8 text s (flint_malloc) in which every character outside the
+ * Basic Multilingual Plane is written "U+XXXXX": libharu's UTF-8 encoder of
+ * the document information drops such characters without a word. */
+static char *
+bmp_only(const char *s)
+{
+    size_t n = strlen(s), i, k = 0;
+    char *out = flint_malloc(4 * n + 1);   /* 4 bytes -> at most 8 ("U+10FFFF") */
+    for (i = 0; i < n;)
+    {
+        unsigned char c = (unsigned char) s[i];
+        if (c >= 0xF0 && c <= 0xF4 && i + 3 < n)
+        {
+            unsigned long cp = ((unsigned long) (c & 7) << 18) | ((unsigned long) (s[i + 1] & 0x3F) << 12) |
+                               ((unsigned long) (s[i + 2] & 0x3F) << 6) | (unsigned long) (s[i + 3] & 0x3F);
+            k += (size_t) sprintf(out + k, "U+%04lX", cp);
+            i += 4;
+        }
+        else
+            out[k++] = s[i++];
+    }
+    out[k] = 0;
+    return out;
+}
+
 int
 canvas_pdf_info(canvas_pdf *p, const char *title, const char *subject, const char *creator,
                 long long t)
@@ -163,8 +189,13 @@ canvas_pdf_info(canvas_pdf *p, const char *title, const char *subject, const cha
     dt.seconds = tm.tm_sec;
     dt.ind = 'Z';
     bad |= HPDF_SetCurrentEncoder(p->doc, "UTF-8") != HPDF_OK;
-    bad |= HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, title) != HPDF_OK;
-    bad |= subject == NULL || HPDF_SetInfoAttr(p->doc, HPDF_INFO_SUBJECT, subject) != HPDF_OK;
+    {
+        char *tb = bmp_only(title), *sb = subject ? bmp_only(subject) : NULL;
+        bad |= HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, tb) != HPDF_OK;
+        bad |= sb == NULL || HPDF_SetInfoAttr(p->doc, HPDF_INFO_SUBJECT, sb) != HPDF_OK;
+        flint_free(tb);
+        flint_free(sb);
+    }
     bad |= creator == NULL || HPDF_SetInfoAttr(p->doc, HPDF_INFO_CREATOR, creator) != HPDF_OK;
     bad |= HPDF_SetInfoAttr(p->doc, HPDF_INFO_PRODUCER, creator ? creator : "fricert") != HPDF_OK;
     bad |= HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, dt) != HPDF_OK;

@@ -137,6 +137,8 @@ typedef struct {
     int ndisplay;  case_display_entry *display; /* [display], in order; NULL if absent */
     int ninclude;        /* [case] include = A.defs, ...: the files as opened (case folder + name) */
     char **include;
+    char **include_name; /* each as written (relative to the case's folder) */
+    char (*include_sha256)[65];   /* SHA-256 (hex) of each one's bytes read and parsed */
     expr_scope_t scope;  /* parameters, then definitions and regions */
     slong prec;          /* working precision for enclosures (default 128) */
     int check;           /* read by case_read_check: for `fricert check` only */

@@ -66,6 +66,8 @@ static void prepend_defines(case_raw *r, case_raw *inc, const char *file)
  * folder tree (no leading '/', no '..'), read and checked (INI structure;
  * only [define] sections), its entries put before the case's own [define]
  * entries in the order given. A .defs file cannot include: no cycles. */
+static void case_sha256(const char *buf, size_t n, char hex[65]);
+
 static int read_includes(case_t *c, case_raw *r, const char *path, case_error_t *err)
 {
     const case_raw_entry *e = NULL;
@@ -79,6 +81,8 @@ static int read_includes(case_t *c, case_raw *r, const char *path, case_error_t 
     if (e == NULL) return 0;
     n = strlen(e->src);
     c->include = flint_calloc(n + 2, sizeof(char *));
+    c->include_name = flint_calloc(n + 2, sizeof(char *));
+    c->include_sha256 = flint_calloc(n + 2, sizeof *c->include_sha256);
     while (a <= n) {
         size_t b = a, ia, ib;
         int line, col, k, bad;
@@ -107,21 +111,26 @@ static int read_includes(case_t *c, case_raw *r, const char *path, case_error_t 
         full = flint_malloc(dirlen + (ib - ia) + 1);
         memcpy(full, path, dirlen);
         memcpy(full + dirlen, name, ib - ia + 1);
-        flint_free(name);
         for (k = 0; k < c->ninclude; k++)
             if (strcmp(c->include[k], full) == 0) {
                 case_error_set(err, line, col, "'%s' is included twice", full);
                 flint_free(full);
+                flint_free(name);
                 return -1;
             }
+        c->include_name[c->ninclude] = name;
         c->include[c->ninclude++] = full;
-        buf = slurp(full, &len, err);
-        if (buf == NULL) {
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", err->msg);
-            case_error_set(err, line, col, "include '%s': %s", full, why);
-            return -1;
+        {
+            /* no symbolic link on the way: an include stays inside the case's folder tree */
+            char msg[512], *dir = case_strndup(path, dirlen);
+            buf = fc_file_read_nolinks(dir, name, (size_t) CASE_MAX_BYTES, &len, msg, sizeof msg);
+            flint_free(dir);
+            if (buf == NULL) {
+                case_error_set(err, line, col, "include '%s': %s", full, msg);
+                return -1;
+            }
         }
+        case_sha256(buf, len, c->include_sha256[c->ninclude - 1]);   /* the bytes parsed: provenance */
         snprintf(err->file, sizeof err->file, "%s", full);
         memset(&inc, 0, sizeof inc);
         if (case_ini_read(&inc, buf, len, full, err)) {
@@ -247,8 +256,13 @@ void case_clear(case_t *c)
         expr_free(c->defs[i].e);
     }
     flint_free(c->defs);
-    for (i = 0; i < c->ninclude; i++) flint_free(c->include[i]);
+    for (i = 0; i < c->ninclude; i++) {
+        flint_free(c->include[i]);
+        flint_free(c->include_name[i]);
+    }
     flint_free(c->include);
+    flint_free(c->include_name);
+    flint_free(c->include_sha256);
     for (i = 0; i < c->nregions; i++) {
         flint_free(c->regions[i].name);
         expr_free(c->regions[i].e);

@@ -203,6 +203,10 @@ static int const_ball(vctx *v, arb_t out, expr_t *ep, const char *what, slong pr
         case_error_set(v->err, e->line, e->col, "%s is undefined (outside the domain of a function)", what);
         return -1;
     }
+    if (st == EXPR_OVERFLOW) {
+        case_error_set(v->err, e->line, e->col, "%s overflows: too large for a finite enclosure", what);
+        return -1;
+    }
     if (st != EXPR_DEFINED || !arb_is_finite(out)) {
         case_error_set(v->err, e->line, e->col, "cannot certify that %s is defined", what);
         return -1;

@@ -26,6 +26,11 @@ void cli_usage(FILE *out, const char *command);
  * returns -1. */
 int cli_parse_long(const char *cmd, const char *option, const char *text, long lo, long hi, long *out);
 
+/* Parses --memory's MB (16 to 2^30: 16 MB to 1 PB) and sets the memory
+ * budget (fc_mem_set_budget); on failure prints the message of
+ * cli_parse_long and returns -1. */
+int cli_parse_memory(const char *cmd, const char *text);
+
 /* Parses --tile's "I/N" (1 <= I <= N, N a power of 4 up to 4^12); on
  * failure prints "fricert CMD: --tile: expected I/N ..., got 'TEXT'" and
  * returns -1. */

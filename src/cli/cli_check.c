@@ -22,6 +22,7 @@ int cli_check(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"prec", required_argument, NULL, 'p'},
         {"tile", required_argument, NULL, 'T'},
+        {"memory", required_argument, NULL, 'm'},
         {NULL, 0, NULL, 0}};
     long passed = 0, failed = 0, prec = 0;
     int internal = 0, bad_input = 0, i, j, o, tile_i = 0, tile_n = 0;
@@ -34,6 +35,8 @@ int cli_check(int argc, char **argv)
             return CLI_OK;
         } else if (o == 'p') {
             if (cli_parse_long("check", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT;
+        } else if (o == 'm') {
+            if (cli_parse_memory("check", optarg)) return CLI_BAD_INPUT;
         } else if (o == 'T') {
             if (cli_parse_tile("check", optarg, &tile_i, &tile_n)) return CLI_BAD_INPUT;
         } else if (o == ':') {

@@ -67,9 +67,11 @@ int cli_eval(int argc, char **argv)
         run_eval_clear(&r);
         return CLI_BAD_INPUT;
     }
-    if (r.is_bool) printf("%s\n", expr_tv_name(r.truth));
+    if (r.is_bool && r.truth != EXPR_TV_UNKNOWN) printf("%s\n", expr_tv_name(r.truth));
     else if (r.status == EXPR_UNDEFINED) printf("undefined\n");
-    else if (r.status == EXPR_PARTIAL) printf("unknown\n");
+    else if (r.status == EXPR_OVERFLOW) printf("unknown (overflow: defined, but too large for a finite enclosure)\n");
+    else if (r.status == EXPR_PARTIAL) printf("unknown (partly outside the domain, or not certified inside it)\n");
+    else if (r.is_bool) printf("unknown\n");
     else {
         char *t = fc_ball_str(r.value, prec);
         printf("%s\n", t);

@@ -348,6 +348,7 @@ static int report_main(int argc, char **argv, int merge)
         {"figure-style", required_argument, NULL, 's'},
         {"figure-face", required_argument, NULL, 'f'},
         {"tile", required_argument, NULL, 'T'},
+        {"memory", required_argument, NULL, 'm'},
         {NULL, 0, NULL, 0}};
     const char *fig_style = "report";
     canvas_face fig_face = CANVAS_FACE_SANS;
@@ -393,6 +394,7 @@ static int report_main(int argc, char **argv, int merge)
             if (o == 'p' && cli_parse_long("report", "--prec", optarg, 16, 65536, &prec)) return CLI_BAD_INPUT;
             break;
         case 't': ro.templates = optarg; break;
+        case 'm': if (cli_parse_memory(cmd, optarg)) return CLI_BAD_INPUT; break;
         case 'q': ro.quiet = 1; break;
         case 's':
             if (report_figure_style_named(&ro.fig, optarg, CANVAS_FACE_SANS)) {
@@ -415,7 +417,7 @@ static int report_main(int argc, char **argv, int merge)
         default:
             /* a missing value: optopt is the option ('p', 'd', 't' for the long ones); an
                unknown short option: optopt is its letter (argv[optind - 1] may be "-x.case") */
-            if (optopt && optopt != '?' && strchr("ojdpt", optopt)) {
+            if (optopt && optopt != '?' && strchr("ojdptm", optopt)) {
                 const char *a = argv[optind - 1];
                 if (strncmp(a, "--", 2) == 0) fprintf(stderr, "fricert %s: %s: missing value\n", cmd, a);
                 else fprintf(stderr, "fricert %s: -%c: missing value\n", cmd, optopt);

@@ -31,7 +31,9 @@ static const char *usage_eval =
     "LO..HI is the closed interval) and prints\n"
     "  [MID +/- RAD]  a ball that contains every value of a numeric EXPR on the box,\n"
     "  true | false   a predicate proved true (false) at every point of the box,\n"
-    "  unknown        not decided, or outside the domain on part of the box,\n"
+    "  unknown        not decided; followed by the reason when it is one:\n"
+    "                 (partly outside the domain, or not certified inside it) or\n"
+    "                 (overflow: defined, but too large for a finite enclosure),\n"
     "  undefined      outside the domain on the whole box.\n"
     "\n"
     "  --prec BITS    working precision (16 to 65536, default 128)\n"
@@ -41,7 +43,7 @@ static const char *usage_eval =
     "example: fricert eval 'sqrt(2)'   ->  [1.41421356237309504880168872420969807857 +/- 2.09e-39]\n";
 
 static const char *usage_check =
-    "usage: fricert check CASE... [--prec BITS] [--tile I/N]\n"
+    "usage: fricert check CASE... [--prec BITS] [--tile I/N] [--memory MB]\n"
     "\n"
     "Reads each case file and verifies every [expect] line at the case's\n"
     "precision (or BITS):\n"
@@ -54,11 +56,14 @@ static const char *usage_check =
     "  --prec BITS    working precision (16 to 65536; default: the case's)\n"
     "  --tile I/N     pave only tile I (1 to N) of N (a power of 4) of each plot;\n"
     "                 tile 1 also decides the claims and checks the [expect] lines,\n"
-    "                 so the N tile runs together check what one run checks\n";
+    "                 so the N tile runs together check what one run checks\n"
+    "  --memory MB    memory budget (16 to 2^30 MB; default 3/4 of the physical\n"
+    "                 memory or of ulimit -v): past it, exit 2 with a message\n";
 
 static const char *usage_report =
     "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS] [--tile I/N]\n"
     "                      [--templates DIR] [--figure-style S] [--figure-face F] [-q]\n"
+    "                      [--memory MB]\n"
     "\n"
     "Reads and validates every case (nothing is written if one is bad), then for\n"
     "each computes its points, pavings and claims and writes DIR/<id>/: report.pdf,\n"
@@ -72,6 +77,8 @@ static const char *usage_report =
     "  --figure-style S   figure files: report (480x400 pt, default), paper (3.4 in\n"
     "                     column) or paper-wide (7 in page): no title, ticks >= 8 pt\n"
     "  --figure-face F    sans (DejaVu Sans, default) or serif (Latin Modern, as LaTeX)\n"
+    "  --memory MB        memory budget (16 to 2^30 MB; default 3/4 of the physical\n"
+    "                     memory or of ulimit -v): past it, exit 2, nothing written\n"
     "  --tile I/N         pave only tile I (1 to N) of N (a power of 4: 1, 4, 16, ...)\n"
     "                     of each plot's paved box, aligned to the quadtree, and write\n"
     "                     the partial results file DIR/<id>.tile-I-of-N (no report);\n"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "base/fc_mem.h"
 
 int cli_parse_long(const char *cmd, const char *option, const char *text, long lo, long hi, long *out)
 {
@@ -16,6 +17,14 @@ int cli_parse_long(const char *cmd, const char *option, const char *text, long l
         return -1;
     }
     *out = x;
+    return 0;
+}
+
+int cli_parse_memory(const char *cmd, const char *text)
+{
+    long mb;
+    if (cli_parse_long(cmd, "--memory", text, 16, 1L << 30, &mb)) return -1;
+    fc_mem_set_budget((size_t) mb << 20);
     return 0;
 }
 

@@ -25,6 +25,7 @@ int main(int argc, char **argv)
     int o, rc;
 
     fc_mem_install();   /* out of memory: exit 2, private folder removed */
+    fc_mem_set_budget(fc_mem_default_budget());   /* --memory MB changes it */
     opterr = 0;
     while ((o = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
         if (o == 'h') {

@@ -135,7 +135,12 @@ int expr_is_bool(const expr_t e, const expr_scope_t s);
 typedef enum {
     EXPR_DEFINED = 0,    /* defined on the whole box; the ball encloses the range */
     EXPR_PARTIAL = 1,    /* outside the domain on part of the box (or cannot tell) */
-    EXPR_UNDEFINED = 2   /* outside the domain on the whole box */
+    EXPR_UNDEFINED = 2,  /* outside the domain on the whole box */
+    EXPR_OVERFLOW = 3    /* reported only (expr_eval_status/_value/_once), never
+                            combined: defined on the whole box (certified), but
+                            no finite enclosure -- an overflow, e.g. exp(exp(1000)).
+                            Treat it as EXPR_PARTIAL (unknown) everywhere except
+                            in the wording of messages. */
 } expr_status;
 
 /* A compiled program: a flat instruction array for several roots that share
@@ -174,8 +179,12 @@ slong expr_eval_prec(const expr_eval_t ev);
  * predicate reported TRUE (FALSE) holds (fails) at every point of the box. */
 void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten);
 
+/* Domain status of a root (numeric or boolean) after the last run:
+ * EXPR_OVERFLOW where EXPR_PARTIAL comes only from values too large to
+ * enclose (every operation certified inside its domain on the whole box). */
+expr_status expr_eval_status(const expr_eval_t ev, int root);
 /* Result of the last run for a numeric root: copies the ball into out and
- * returns the domain status. For EXPR_UNDEFINED out is indeterminate. */
+ * returns expr_eval_status. For EXPR_UNDEFINED out is indeterminate. */
 expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root);
 /* Result of the last run for a boolean root. A predicate whose numbers are
  * EXPR_PARTIAL or EXPR_UNDEFINED is EXPR_TV_UNKNOWN unless logic decides it. */

@@ -21,6 +21,7 @@
 typedef struct {
     arb_ptr v;
     unsigned char *st, *tv;
+    unsigned char *ov;  /* 1: defined on the whole box but no finite enclosure (an overflow) */
     long key;       /* endpoint key (base-3 digits: 0 box, 1 lo, 2 hi); -1 none */
 } pass;
 
@@ -54,6 +55,7 @@ static void pass_init(pass *ps, int n)
     ps->v = _arb_vec_init(n);
     ps->st = flint_calloc(n, 1);
     ps->tv = flint_calloc(n, 1);
+    ps->ov = flint_calloc(n, 1);
     ps->key = -1;
 }
 
@@ -62,6 +64,7 @@ static void pass_clear(pass *ps, int n)
     _arb_vec_clear(ps->v, n);
     flint_free(ps->st);
     flint_free(ps->tv);
+    flint_free(ps->ov);
 }
 
 static void set_consts(expr_eval_t ev, pass *ps)
@@ -302,16 +305,44 @@ static expr_tv_t cmp0(int op, const arb_t d)
     }
 }
 
+/* 1 if each of registers i, j is defined on the whole box or EXPR_PARTIAL
+ * only through an overflow, and one of them is the latter. */
+static int only_overflow(const pass *ps, int i, int j)
+{
+    int oi = ps->st[i] == EXPR_DEFINED || (ps->st[i] == EXPR_PARTIAL && ps->ov[i]);
+    int oj = ps->st[j] == EXPR_DEFINED || (ps->st[j] == EXPR_PARTIAL && ps->ov[j]);
+    return oi && oj && (ps->ov[i] || ps->ov[j]);
+}
+
+/* 1 if the numeric operation is defined for every real input (so an
+ * overflowed input cannot take it outside its domain). */
+static int total_op(const expr_eval_t ev, const expr_instr *x)
+{
+    switch (x->op) {
+    case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL: case OP_SIN: case OP_COS: case OP_ATAN:
+    case OP_SINH: case OP_COSH: case OP_TANH: case OP_EXP: case OP_CBRT: case OP_ABS: case OP_SIGN:
+    case OP_MIN: case OP_MAX:
+        return 1;
+    case OP_POWQ: {
+        const fmpq *q = ev->p->consts[x->b].q;
+        return fmpz_is_one(fmpq_denref(q)) && fmpz_sgn(fmpq_numref(q)) >= 0;
+    }
+    default:
+        return 0;
+    }
+}
+
 /* One instruction of a pass: value, status, truth. */
 static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
 {
     const expr_instr *x = &ev->p->ins[k];
     arb_ptr v = ps->v, y = ps->v + k;
-    unsigned char *st = ps->st, *tv = ps->tv;
+    unsigned char *st = ps->st, *tv = ps->tv, *ov = ps->ov;
     const arb_struct *a = v + x->a, *b = v + x->b;
     slong prec = ev->prec;
-    int s;
+    int s, two;
 
+    ov[k] = 0;
     switch (x->op) {
     case OP_CONST:
         return;
@@ -321,7 +352,7 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         return;
     case OP_TRUE: tv[k] = EXPR_TV_TRUE; st[k] = EXPR_DEFINED; return;
     case OP_FALSE: tv[k] = EXPR_TV_FALSE; st[k] = EXPR_DEFINED; return;
-    case OP_NOT: tv[k] = expr_tv_not(tv[x->a]); st[k] = st[x->a]; return;
+    case OP_NOT: tv[k] = expr_tv_not(tv[x->a]); st[k] = st[x->a]; ov[k] = ov[x->a]; return;
     case OP_AND: case OP_OR: case OP_IMPLIES:
         tv[k] = x->op == OP_AND ? expr_tv_and(tv[x->a], tv[x->b])
               : x->op == OP_OR ? expr_tv_or(tv[x->a], tv[x->b]) : expr_tv_or(expr_tv_not(tv[x->a]), tv[x->b]);
@@ -330,19 +361,22 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         if (tv[k] != EXPR_TV_UNKNOWN) st[k] = EXPR_DEFINED;
         else if (st[x->a] == EXPR_UNDEFINED && st[x->b] == EXPR_UNDEFINED) st[k] = EXPR_UNDEFINED;
         else st[k] = st[x->a] || st[x->b] ? EXPR_PARTIAL : EXPR_DEFINED;
+        ov[k] = st[k] == EXPR_PARTIAL && only_overflow(ps, x->a, x->b);
         return;
     case OP_XOR: case OP_IFF:
         st[k] = maxst(st[x->a], st[x->b]);
+        ov[k] = st[k] == EXPR_PARTIAL && only_overflow(ps, x->a, x->b);
         if (tv[x->a] == EXPR_TV_UNKNOWN || tv[x->b] == EXPR_TV_UNKNOWN) tv[k] = EXPR_TV_UNKNOWN;
         else tv[k] = ((tv[x->a] == tv[x->b]) == (x->op == OP_IFF)) ? EXPR_TV_TRUE : EXPR_TV_FALSE;
         return;
     case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
         st[k] = st[x->a];
+        ov[k] = ov[x->a];
         tv[k] = st[x->a] == EXPR_DEFINED ? cmp0(x->op, a) : EXPR_TV_UNKNOWN;
         return;
     case OP_IF:
-        if (tv[x->a] == EXPR_TV_TRUE) { arb_set(y, b); s = st[x->b]; }
-        else if (tv[x->a] == EXPR_TV_FALSE) { arb_set(y, v + x->c); s = st[x->c]; }
+        if (tv[x->a] == EXPR_TV_TRUE) { arb_set(y, b); s = st[x->b]; ov[k] = ov[x->b]; }
+        else if (tv[x->a] == EXPR_TV_FALSE) { arb_set(y, v + x->c); s = st[x->c]; ov[k] = ov[x->c]; }
         else if (st[x->b] == EXPR_UNDEFINED) { arb_set(y, v + x->c); s = maxst(st[x->c], EXPR_PARTIAL); }
         else if (st[x->c] == EXPR_UNDEFINED) { arb_set(y, b); s = maxst(st[x->b], EXPR_PARTIAL); }
         else { arb_union(y, b, v + x->c, prec); s = maxst(st[x->b], st[x->c]); }
@@ -367,18 +401,21 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
 
     /* numeric operations: the inputs' status first */
     s = st[x->a];
-    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-        x->op == OP_POW || x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX)
-        s = maxst(s, st[x->b]);
+    two = x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
+          x->op == OP_POW || x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX;
+    if (two) s = maxst(s, st[x->b]);
     if (s == EXPR_UNDEFINED) {
         st[k] = EXPR_UNDEFINED;
         arb_indeterminate(y);
         return;
     }
-    /* an input with no finite enclosure decides nothing, not even a domain */
+    /* an input with no finite enclosure decides nothing, not even a domain;
+       but a total function of overflowed inputs that are defined on the
+       whole box is defined there too (an overflow, not a domain problem) */
     if (!arb_is_finite(a) || (x->op != OP_NEG && x->op != OP_POWQ && x->op < OP_SIN && !arb_is_finite(b)) ||
         ((x->op == OP_ATAN2 || x->op == OP_MIN || x->op == OP_MAX) && !arb_is_finite(b))) {
         st[k] = maxst(s, EXPR_PARTIAL);
+        ov[k] = total_op(ev, x) && only_overflow(ps, x->a, two ? x->b : x->a);
         arb_indeterminate(y);
         return;
     }
@@ -553,7 +590,12 @@ static void step_value(expr_eval_t ev, pass *ps, arb_srcptr box, int k)
         s = EXPR_PARTIAL;
         break;
     }
-    if (s != EXPR_UNDEFINED && !arb_is_finite(y)) s = maxst(s, EXPR_PARTIAL);
+    if (s != EXPR_UNDEFINED && !arb_is_finite(y)) {
+        /* finite inputs defined on the whole box, in the operation's domain:
+           the value exists everywhere and is only too large to enclose */
+        ov[k] = s == EXPR_DEFINED;
+        s = maxst(s, EXPR_PARTIAL);
+    }
     st[k] = s;
 }
 
@@ -875,11 +917,17 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
     }
 }
 
-expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root)
+expr_status expr_eval_status(const expr_eval_t ev, int root)
 {
     int r = ev->p->roots[root];
-    arb_set(out, ev->out + root);
+    if (ev->main.st[r] == EXPR_PARTIAL && ev->main.ov[r]) return EXPR_OVERFLOW;
     return (expr_status) ev->main.st[r];
+}
+
+expr_status expr_eval_value(arb_t out, const expr_eval_t ev, int root)
+{
+    arb_set(out, ev->out + root);
+    return expr_eval_status(ev, root);
 }
 
 expr_tv_t expr_eval_truth(const expr_eval_t ev, int root)
@@ -950,7 +998,7 @@ expr_status expr_eval_once(arb_t out, expr_tv_t *truth, const expr_t e, const ex
     if (expr_prog_root_is_bool(p, 0)) {
         if (truth) *truth = expr_eval_truth(ev, 0);
         if (out) arb_indeterminate(out);
-        st = (expr_status) ev->main.st[p->roots[0]];
+        st = expr_eval_status(ev, 0);
     } else {
         arb_t tmp;
         arb_init(tmp);

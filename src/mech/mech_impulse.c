@@ -100,6 +100,8 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
     mech_mat Minv, dS, dST, bcol, uS, ub;
     expr_t St, hS, cS, cSB, cBB, cB, sqS, sqB, dv, bv, phiS_true, phiB, o = NULL, sgn_o;
     expr_t eps = NULL, mub = NULL, sb = NULL;
+    expr_t ug[MECH_MAX_N] = {NULL};   /* unilateral = g1, g2, ...: gaps that must stay >= 0 */
+    int nug = 0;
     imp_ctx x;
 
     if (m->gap == NULL || m->nslip == 0) {
@@ -113,7 +115,13 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
             return -1;
         }
     }
-    if (opt_expr(&o, sec, "orientation", file, b->scope, err) < 0) return -1;
+    if ((i = mech_key(sec, "unilateral")) >= 0 &&
+        (nug = mech_parse_list(ug, MECH_MAX_N, sec, i, file, b->scope, 0, err)) < 0)
+        return -1;
+    if (opt_expr(&o, sec, "orientation", file, b->scope, err) < 0) {
+        for (i = 0; i < nug; i++) expr_free(ug[i]);
+        return -1;
+    }
     if (opt_expr(&eps, sec, "eps", file, b->scope, err) < 0 ||
         opt_expr(&mub, sec, "mu_impulse", file, b->scope, err) < 0 ||
         opt_expr(&sb, sec, "sigma_braked", file, b->scope, err) < 0) {
@@ -182,7 +190,26 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
         dv = mech_add(b, dv, mech_mul(b, C(MECH_ENTRY(&dS, 0, i)), C(m->vel[i])));
         bv = mech_add(b, bv, mech_mul(b, C(m->slip[i]), C(m->vel[i])));
     }
+    /* the model's constraints (README "Model constraints"): the impact happens
+       in contact (S = 0); a tangent incoming velocity is tangent to S; a
+       general one approaches (-(dS.v + S_t) >= 0); the other unilateral
+       contacts of the configuration are open or closed, never penetrated */
+    mech_emit0(b, "gap", C(m->gap), 0);
+    mech_mark_constraint(b, "gap = 0");
     dv = mech_emit(b, "tangency", dv, 0);
+    if (tangent) mech_mark_constraint(b, "tangency = 0");
+    else {
+        mech_emit0(b, "approach", mech_neg(C(dv)), 0);
+        mech_mark_constraint(b, "approach >= 0");
+    }
+    for (i = 0; i < nug; i++) {
+        char cn[64];
+        snprintf(nm, sizeof nm, "unilateral%d", i + 1);
+        snprintf(cn, sizeof cn, "unilateral%d >= 0", i + 1);
+        mech_emit0(b, nm, ug[i], 0);   /* owned by the definition now */
+        ug[i] = NULL;
+        mech_mark_constraint(b, cn);
+    }
     bv = mech_emit(b, "slipvel", bv, 0);
     phiS_true = tangent ? NUM(0) : mech_div(b, C(dv), C(sqS));
     x.phiS = mech_emit(b, "phiS", phiS_true, 0);
@@ -287,6 +314,7 @@ int mech_impulsive(mech_builder *b, const mech_model *m, const mech_section *sec
     mech_mat_clear(&uS);
     mech_mat_clear(&ub);
 done0:
+    for (i = 0; i < nug; i++) expr_free(ug[i]);
     expr_free(o);
     expr_free(eps);
     expr_free(mub);

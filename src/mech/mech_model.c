@@ -9,7 +9,7 @@ static const char *common_keys[] = {"type", "prefix", "coords", "velocities", "t
                                     "force", "constraints", "description", NULL};
 static const char *contact_keys[] = {"gap", "slip", "friction", "direction", NULL};
 static const char *impulse_keys[] = {"gap", "slip", "incoming", "orientation", "eps", "mu_impulse",
-                                     "sigma_braked", NULL};
+                                     "sigma_braked", "unilateral", NULL};
 
 static int in_list(const char *k, const char **l)
 {

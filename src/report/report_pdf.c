@@ -651,7 +651,8 @@ rp_q_text(const run_results *res, const run_point *pt, int k, slong digits)
         return fc_strdup("");
     if (pt->qst[k] == EXPR_DEFINED)
         return fc_ball_str_unicode(pt->q + k, digits, res->prec);
-    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "not certified defined");
+    return fc_strdup(pt->qst[k] == EXPR_UNDEFINED ? "undefined"
+                     : pt->qst[k] == EXPR_OVERFLOW ? "overflow (no finite enclosure)" : "not certified defined");
 }
 
 /* 1 if quantity K at PT says something: certified defined, with at least
@@ -1585,7 +1586,7 @@ rp_front(report_doc *d, const run_results *res)
 
 /* About the height of the provenance block, in points: it ends the report
  * and is kept in one piece, so the last page is never nearly empty. */
-#define RP_PROV_HEIGHT(res) (330.0 + 16.0 * (res)->nplots)
+#define RP_PROV_HEIGHT(res) (330.0 + 16.0 * (res)->nplots + 32.0 * (res)->c->ninclude)
 
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
@@ -1610,6 +1611,10 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     rp_puts(&l, c->path);
     rp_puts(&l, "SHA-256 of the case file");
     rp_puts(&l, res->sha256[0] ? res->sha256 : "(not computed)");
+    for (i = 0; i < c->ninclude; i++) {   /* the included .defs files: name, SHA-256 of the bytes parsed */
+        rp_put(&l, fc_printf("Included %s", c->include_name[i]));
+        rp_put(&l, fc_printf("SHA-256 %s", c->include_sha256[i]));
+    }
     rp_puts(&l, "fricert");
     rp_put(&l, fc_printf("%s (git %s)", res->engine_version, res->git));
     rp_puts(&l, "Libraries");

@@ -271,6 +271,12 @@ char *report_json_dumps(const run_results *res)
             p = e ? e + 1 : p + n0;
         }
         json_object_set_new(root, "references", refs);
+        json_t *inc = json_array();   /* provenance of the included .defs files */
+        int i;
+        for (i = 0; i < c->ninclude; i++)
+            json_array_append_new(inc, json_pack("{s:s, s:s}", "path", c->include_name[i], "sha256",
+                                                 c->include_sha256[i]));
+        json_object_set_new(root, "includes", inc);
     }
     json_object_set_new(root, "parameters", params_json(c));
     json_object_set_new(root, "points", points_json(res));

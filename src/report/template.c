@@ -628,7 +628,8 @@ report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_r
             if (pt->qst[k] == EXPR_DEFINED)
                 txt = val = fc_ball_str_unicode(pt->q + k, REPORT_TMPL_INLINE_DIGITS, res->prec);
             else
-                txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined" : "(domain not certified)";
+                txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined"
+                    : pt->qst[k] == EXPR_OVERFLOW ? "(overflow: no finite enclosure)" : "(domain not certified)";
         }
         else
         {

@@ -172,7 +172,7 @@ void run_expect_eval(run_expect *out, const case_t *c, int i, slong prec, const 
 typedef struct {
     int is_bool;
     expr_tv_t truth;              /* is_bool */
-    expr_status status;      /* !is_bool: EXPR_DEFINED (value valid), _PARTIAL or _UNDEFINED */
+    expr_status status;      /* EXPR_DEFINED (value valid if !is_bool), _PARTIAL, _OVERFLOW or _UNDEFINED */
     arb_t value;
 } run_eval_result;
 

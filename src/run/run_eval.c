@@ -52,7 +52,8 @@ static int eval_const(arb_t out, const char *arg, size_t a, size_t b, expr_scope
     st = expr_eval_once(out, &tv, e, empty, NULL, prec);
     expr_free(e);
     if (st != EXPR_DEFINED || !arb_is_finite(out)) {
-        fc_error_at(perr, "", 0, 0, "the value is %s", st == EXPR_UNDEFINED ? "undefined" : "not certainly defined");
+        fc_error_at(perr, "", 0, 0, "the value is %s", st == EXPR_UNDEFINED ? "undefined"
+                    : st == EXPR_OVERFLOW ? "too large for a finite enclosure (an overflow)" : "not certainly defined");
         snprintf(perr->file, sizeof perr->file, "eval: argument '%s'", arg);
         return -1;
     }
@@ -138,8 +139,10 @@ int run_eval(run_eval_result *out, const char *src, const char *const *assign, i
     ev = expr_eval_new(prog, act, nact, prec);
     expr_eval_run(ev, box, 1);
     out->is_bool = expr_prog_root_is_bool(prog, 0);
-    if (out->is_bool) out->truth = expr_eval_truth(ev, 0);
-    else out->status = expr_eval_value(out->value, ev, 0);
+    if (out->is_bool) {
+        out->truth = expr_eval_truth(ev, 0);
+        out->status = expr_eval_status(ev, 0);
+    } else out->status = expr_eval_value(out->value, ev, 0);
     rc = 0;
     goto done;
 expr_error:

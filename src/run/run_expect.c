@@ -105,8 +105,10 @@ void run_expect_eval(run_expect *res, const case_t *c, int i, slong prec, const 
         st = expr_eval_value(val, ev, 0);
         if (st == EXPR_UNDEFINED) {
             snprintf(res->got, sizeof res->got, "undefined");
+        } else if (st == EXPR_OVERFLOW) {
+            snprintf(res->got, sizeof res->got, "unknown (overflow: defined, but too large for a finite enclosure)");
         } else if (st == EXPR_PARTIAL) {
-            snprintf(res->got, sizeof res->got, "unknown (no finite enclosure: an overflow, or partly outside the domain)");
+            snprintf(res->got, sizeof res->got, "unknown (partly outside the domain, or not certified inside it)");
         } else {
             char *s = fc_ball_str(val, prec);
             snprintf(res->got, sizeof res->got, "%s", s);

@@ -243,6 +243,11 @@ def bench_psi(f, g, beta, a, b):
 
 def bench(name, env):
     f, g, beta = env["f"], env["g"], env["beta"]
+    if name == "zone_ivanov_literal":
+        # R19: ref. [6] as the OCR reads it, in the book's notation (the symmetric bench: N_A = N_B = g/2)
+        na = nb = g / 2
+        ra, rb = (f * na) ** 2 - env["Q1"] ** 2, (f * nb) ** 2 - env["Q2"] ** 2
+        return ra >= 0 and rb >= 0 and abs(env["Q3"]) <= sqrt(ra) + sqrt(rb)
     if name in ("Q1_static_max", "zone", "outside"):
         ok, qmax = bench_static(f, g, env["Q1"], env["Q2"], env["Q3"])
         return {"Q1_static_max": qmax, "zone": ok, "outside": not ok}[name]
