@@ -59,7 +59,7 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
     arb_atan(pw, uhi, prec);
     arb_union(core, plo, pw, prec);            /* the covered range [psi_lo, psi_hi] */
     arb_sub(pw, pw, plo, prec);                /* its width */
-    L = malloc(sizeof(leaf_t) * (size_t) cap);
+    L = flint_malloc(sizeof(leaf_t) * (size_t) cap);
     if (!L) goto out;
 
     /* the sticking collapse first: when psi_S = -phi2 lies in the covered range and
@@ -84,7 +84,7 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
     /* depth-first bisection keeps the leaves in increasing order of psi */
     {
         long sp = 0;
-        struct { long k; int level; } *stack = malloc(sizeof(*stack) * (size_t) (n0 + 64));
+        struct { long k; int level; } *stack = flint_malloc(sizeof(*stack) * (size_t) (n0 + 64));
         arb_ptr slo = _arb_vec_init(n0 + 64), shi = _arb_vec_init(n0 + 64);
         if (!stack) goto out;
         for (long k = n0 - 1; k >= 0; k--) {
@@ -99,7 +99,7 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
         while (sp > 0) {
             sp--;
             if (n == cap) {
-                leaf_t *nl = realloc(L, sizeof(leaf_t) * (size_t) (cap * 2));
+                leaf_t *nl = flint_realloc(L, sizeof(leaf_t) * (size_t) (cap * 2));
                 if (!nl) { bad = 1; break; }
                 L = nl; cap *= 2;
             }
@@ -126,7 +126,7 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
             }
             n++;
         }
-        free(stack);
+        flint_free(stack);
         _arb_vec_clear(slo, n0 + 64); _arb_vec_clear(shi, n0 + 64);
     }
     c->nodes = n;
@@ -147,9 +147,9 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
                 if (!arb_overlaps(L[a].next, L[b].psi)) continue;
                 if (ne == ecap) {
                     long nc = ecap ? 2 * ecap : 256;
-                    long *f2 = realloc(from, sizeof(long) * (size_t) nc);
+                    long *f2 = flint_realloc(from, sizeof(long) * (size_t) nc);
                     if (f2) from = f2;
-                    long *t2 = realloc(to, sizeof(long) * (size_t) nc);
+                    long *t2 = flint_realloc(to, sizeof(long) * (size_t) nc);
                     if (t2) to = t2;
                     arb_ptr w2 = _arb_vec_init(nc);
                     if (!f2 || !t2) { _arb_vec_clear(w2, nc); bad = 1; break; }
@@ -204,8 +204,8 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
         arb_clear(U); arb_clear(GU); arb_clear(one);
     }
 out:
-    if (L) { for (long a = 0; a < n; a++) leaf_clear(&L[a]); free(L); }
-    free(from); free(to);
+    if (L) { for (long a = 0; a < n; a++) leaf_clear(&L[a]); flint_free(L); }
+    flint_free(from); flint_free(to);
     if (w) _arb_vec_clear(w, ecap);
     arb_clear(plo); arb_clear(pw); arb_clear(t); arb_clear(core);
 }

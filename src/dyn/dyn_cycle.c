@@ -24,7 +24,7 @@ static double upper_d(const arb_t x)
  * graph has no cycle, NAN when n is too large. */
 static double karp(long n, long ne, const long *from, const long *to, const double *w)
 {
-    double *D = malloc(sizeof(double) * (size_t) (n + 1) * (size_t) n), best = -INFINITY;
+    double *D = flint_malloc(sizeof(double) * (size_t) (n + 1) * (size_t) n), best = -INFINITY;
     if (!D) return NAN;
     for (long v = 0; v < n; v++) D[v] = 0.0;
     for (long k = 1; k <= n; k++) {
@@ -45,7 +45,7 @@ static double karp(long n, long ne, const long *from, const long *to, const doub
         }
         if (worst > best) best = worst;
     }
-    free(D);
+    flint_free(D);
     return best;
 }
 
@@ -57,12 +57,12 @@ int dyn_cycle_bound(double *lambda, double *spread, long n, long ne, const long 
     arb_t t;
     if (n <= 0) { *lambda = -1.0; *spread = 0.0; return 1; }
     if (n > 6000) return 0;
-    wd = malloc(sizeof(double) * (size_t) (ne > 0 ? ne : 1));
-    d = malloc(sizeof(double) * (size_t) n);
-    if (!wd || !d) { free(wd); free(d); return 0; }
+    wd = flint_malloc(sizeof(double) * (size_t) (ne > 0 ? ne : 1));
+    d = flint_malloc(sizeof(double) * (size_t) n);
+    if (!wd || !d) { flint_free(wd); flint_free(d); return 0; }
     for (long e = 0; e < ne; e++) wd[e] = upper_d(w + e);
     lstar = karp(n, ne, from, to, wd);
-    if (!(lstar < 0)) { free(wd); free(d); return 0; }   /* NAN, >= 0, or +inf */
+    if (!(lstar < 0)) { flint_free(wd); flint_free(d); return 0; }   /* NAN, >= 0, or +inf */
     if (lstar == -INFINITY) { l1 = -1.0; l2 = -0.5; }
     else { l1 = lstar / 2; l2 = lstar / 4; }
     /* longest paths with weights w - l1 from a virtual source: no positive cycle */
@@ -90,7 +90,7 @@ int dyn_cycle_bound(double *lambda, double *spread, long n, long ne, const long 
     }
     for (long v = 0; v < n; v++) { if (d[v] < lo) lo = d[v]; if (d[v] > hi) hi = d[v]; }
     arb_clear(t);
-    free(wd); free(d);
+    flint_free(wd); flint_free(d);
     if (ok) { *lambda = l2; *spread = hi - lo; }
     return ok;
 }

@@ -255,10 +255,11 @@ static expr_t quad(zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
     return e;
 }
 
-/* Piecewise tree over cells [i0, i1) x [j0, j1) of the grid (sub-ASTs in sub);
- * xs[i], ys[j]: the exact grid lines. */
-static expr_t tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const char *xn,
-                   const char *yn, const fmpq *xs, const fmpq *ys)
+/* Piecewise tree over cells [i0, i1) x [j0, j1) of the grid (sub-ASTs in sub,
+ * taken: each entry is set to NULL); xs[i], ys[j]: the exact grid lines. Two
+ * equal numeric leaves of one split are merged. */
+expr_t mech_grid_tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const char *xn,
+                      const char *yn, const fmpq *xs, const fmpq *ys)
 {
     expr_t c, l, r;
     if (i1 - i0 == 1 && j1 - j0 == 1) {
@@ -269,13 +270,13 @@ static expr_t tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const 
     if (i1 - i0 >= j1 - j0) {
         int m = (i0 + i1) / 2;
         c = mech_cmp(EXPR_LT, expr_var(xn), num_node(xs + m));
-        l = tree(sub, grid, i0, m, j0, j1, xn, yn, xs, ys);
-        r = tree(sub, grid, m, i1, j0, j1, xn, yn, xs, ys);
+        l = mech_grid_tree(sub, grid, i0, m, j0, j1, xn, yn, xs, ys);
+        r = mech_grid_tree(sub, grid, m, i1, j0, j1, xn, yn, xs, ys);
     } else {
         int m = (j0 + j1) / 2;
         c = mech_cmp(EXPR_LT, expr_var(yn), num_node(ys + m));
-        l = tree(sub, grid, i0, i1, j0, m, xn, yn, xs, ys);
-        r = tree(sub, grid, i0, i1, m, j1, xn, yn, xs, ys);
+        l = mech_grid_tree(sub, grid, i0, i1, j0, m, xn, yn, xs, ys);
+        r = mech_grid_tree(sub, grid, i0, i1, m, j1, xn, yn, xs, ys);
     }
     if (l->kind == EXPR_NUM && r->kind == EXPR_NUM && fmpq_equal(l->num, r->num)) {
         expr_free(c); expr_free(r);
@@ -487,7 +488,7 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             for (int i = 0; i < grid; i++)
                 for (int j = 0; j < grid; j++)
                     sub[i * grid + j] = quad(&z, xs + i, xs + i + 1, ys + j, ys + j + 1, refine);
-            lt = tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
+            lt = mech_grid_tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
             flint_free(sub);
             if (z.px) { _arb_vec_clear(z.px, sec->npoints + 1); _arb_vec_clear(z.py, sec->npoints + 1); }
         }

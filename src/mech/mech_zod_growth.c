@@ -204,30 +204,6 @@ static void gsup(arb_t sup, arb_t lo_u, const dyn_model_t m, const arb_t ulo, co
     arf_clear(mid); arf_clear(tol);
 }
 
-/* Piecewise tree over cells [i0, i1) x [j0, j1) (leaves in sub, taken). */
-static expr_t gtree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const char *xn, const char *yn,
-                    const fmpq *xs, const fmpq *ys)
-{
-    expr_t c, l, r;
-    if (i1 - i0 == 1 && j1 - j0 == 1) {
-        expr_t e = sub[i0 * grid + j0];
-        sub[i0 * grid + j0] = NULL;
-        return e;
-    }
-    if (i1 - i0 >= j1 - j0) {
-        int k = (i0 + i1) / 2;
-        c = mech_cmp(EXPR_LT, expr_var(xn), expr_num_fmpq(xs + k));
-        l = gtree(sub, grid, i0, k, j0, j1, xn, yn, xs, ys);
-        r = gtree(sub, grid, k, i1, j0, j1, xn, yn, xs, ys);
-    } else {
-        int k = (j0 + j1) / 2;
-        c = mech_cmp(EXPR_LT, expr_var(yn), expr_num_fmpq(ys + k));
-        l = gtree(sub, grid, i0, i1, j0, k, xn, yn, xs, ys);
-        r = gtree(sub, grid, i0, i1, k, j1, xn, yn, xs, ys);
-    }
-    return mech_if(c, l, r);
-}
-
 /* An exact rational key ("a/b" or an integer); -1 with err set otherwise. */
 static int gq(fmpq_t out, const mech_section *sec, const char *k, const char *file, fc_error *err)
 {
@@ -341,7 +317,7 @@ static int gplane(mech_builder *b, const mech_section *sec, const char *file, fc
             arb_set(e->ball, cell);
             sub[ix * grid + iy] = e;
         }
-    e = gtree(sub, grid, 0, grid, 0, grid, xn, yn, xs, ys);
+    e = mech_grid_tree(sub, grid, 0, grid, 0, grid, xn, yn, xs, ys);
     /* defined only for u_lo < u_hi inside the closed grid (else sqrt(-1): undefined) */
     inside = mech_cmp(EXPR_LT, expr_var(xn), expr_var(yn));
     e = mech_if(inside, e, mech_fn1("sqrt", mech_num(-1, 1)));
