@@ -124,6 +124,10 @@ int mech_holonomic(mech_builder *b, const mech_model *m, char *msg, size_t nmsg)
 int mech_contact(mech_builder *b, const mech_model *m, char *msg, size_t nmsg);
 /* type = zod_return_map (mech_zod.c): fills b, or returns -1 with err set. */
 int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_scope_t s, fc_error *err);
+/* The constant value of key K of SEC as a ball (DEF when the key is absent; DEF NULL: the key is
+ * required); WANT_EXACT: an exact rational. Returns -1 with err set on a bad value (mech_zod.c). */
+int mech_const_key(arb_t out, const mech_section *sec, const char *k, const char *def, const char *file,
+                   fc_error *err, int want_exact);
 /* A piecewise tree (nested if) over the cells [i0, i1) x [j0, j1) of a grid of sub-expressions SUB
  * (taken), split at the exact grid lines XS, YS of the variables XN, YN (mech_zod.c). */
 expr_t mech_grid_tree(expr_t *sub, int grid, int i0, int i1, int j0, int j1, const char *xn,

@@ -59,7 +59,7 @@ static int zkey_ok(const char *k)
 
 /* The constant value of key k (exact expression without parameters) as a
  * ball; def when the key is absent. Returns -1 (err set) on a bad value. */
-static int const_key(arb_t out, const mech_section *sec, const char *k, const char *def,
+int mech_const_key(arb_t out, const mech_section *sec, const char *k, const char *def,
                      const char *file, fc_error *err, int want_exact)
 {
     int i = mech_key(sec, k);
@@ -375,16 +375,16 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
         goto done;
     }
     for (int k = 0; k < 10; k++)
-        if (k != ax[0] && k != ax[1] && const_key(p + k, sec, pkeys[k], NULL, file, err, 0)) goto done;
-    if (const_key(ulo, sec, "u_lo", "-4", file, err, 0) || const_key(uhi, sec, "u_hi", "4", file, err, 0))
+        if (k != ax[0] && k != ax[1] && mech_const_key(p + k, sec, pkeys[k], NULL, file, err, 0)) goto done;
+    if (mech_const_key(ulo, sec, "u_lo", "-4", file, err, 0) || mech_const_key(uhi, sec, "u_hi", "4", file, err, 0))
         goto done;
     if (!arb_lt(ulo, uhi)) {
         fc_error_at(err, file, sec->line, 1, "[model %s]: u_lo < u_hi is required", sec->name);
         goto done;
     }
-    if (const_key(t, sec, "leaves", "64", file, err, 1)) goto done;
+    if (mech_const_key(t, sec, "leaves", "64", file, err, 1)) goto done;
     leaves = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
-    if (const_key(t, sec, "depth", "8", file, err, 1)) goto done;
+    if (mech_const_key(t, sec, "depth", "8", file, err, 1)) goto done;
     depth = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
     if (leaves < 1 || leaves > 4096 || depth < 0 || depth > 20) {
         fc_error_at(err, file, sec->line, 1, "[model %s]: leaves in 1..4096 and depth in 0..20", sec->name);
@@ -411,7 +411,7 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             mech_emit0(b, "fix_period", mech_num(c->fix_period, 1), 0);
         }
         if (mech_key(sec, "sample") >= 0) {
-            if (const_key(t, sec, "sample", NULL, file, err, 0)) goto done;
+            if (mech_const_key(t, sec, "sample", NULL, file, err, 0)) goto done;
             emit_sample(b, m, t, "");
         }
         if ((i = mech_key(sec, "samples")) >= 0) {
@@ -435,7 +435,7 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
         }
         if ((i = mech_key(sec, "orbits")) >= 0) {
             int kmax;
-            if (const_key(t, sec, "orbits", NULL, file, err, 1)) goto done;
+            if (mech_const_key(t, sec, "orbits", NULL, file, err, 1)) goto done;
             kmax = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
             if (kmax < 1 || kmax > DYN_MAXPERIOD || !arb_is_int(t)) {
                 fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col, "orbits: expected a period in 1..%d",
@@ -451,12 +451,12 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
         fmpq_init(qxlo); fmpq_init(qxhi); fmpq_init(qylo); fmpq_init(qyhi);
         if (rat_key(qxlo, sec, "x_lo", file, err) || rat_key(qxhi, sec, "x_hi", file, err)
             || rat_key(qylo, sec, "y_lo", file, err) || rat_key(qyhi, sec, "y_hi", file, err)
-            || const_key(t, sec, "grid", "8", file, err, 1)) {
+            || mech_const_key(t, sec, "grid", "8", file, err, 1)) {
             fmpq_clear(qxlo); fmpq_clear(qxhi); fmpq_clear(qylo); fmpq_clear(qyhi);
             goto done;
         }
         grid = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
-        if (const_key(t, sec, "refine", "2", file, err, 1)) goto plane_fail;
+        if (mech_const_key(t, sec, "refine", "2", file, err, 1)) goto plane_fail;
         refine = (int) arf_get_si(arb_midref(t), ARF_RND_DOWN);
         if (refine < 0 || refine > 6) {
             fc_error_at(err, file, sec->line, 1, "[model %s]: refine in 0..6", sec->name);

@@ -38,33 +38,6 @@ static const char *gkeys[] = {"type", "prefix", "description", "h", "l1", "l2", 
                               "x", "y", "x_lo", "x_hi", "y_lo", "y_hi", "grid", NULL};
 static const char *gpkeys[10] = {"h", "l1", "l2", "rho", "phi1", "phi2", "alpha", "mu1", "mu2", "tau"};
 
-/* The constant value of key k as a ball (def when absent; NULL: required).
- * Returns -1 with err set on a bad value. */
-static int gconst(arb_t out, const mech_section *sec, const char *k, const char *def, const char *file,
-                  fc_error *err)
-{
-    int i = mech_key(sec, k);
-    expr_t e;
-    expr_status st;
-    if (i < 0) {
-        if (def == NULL) {
-            fc_error_at(err, file, sec->line, 1, "[model %s]: missing key '%s'", sec->name, k);
-            return -1;
-        }
-        arb_set_str(out, def, 256);
-        return 0;
-    }
-    e = mech_parse_expr(sec, i, file, NULL, err);
-    if (e == NULL) return -1;
-    st = expr_eval_once(out, NULL, e, NULL, NULL, 256);
-    expr_free(e);
-    if (st != EXPR_DEFINED || !arb_is_finite(out)) {
-        fc_error_at(err, file, sec->entries[i].line, sec->entries[i].col, "%s: expected a constant", k);
-        return -1;
-    }
-    return 0;
-}
-
 typedef struct {
     arf_t a, b;     /* the piece [a, b] of psi */
     arf_t up;       /* upper bound of G on it (+inf: undecided) */
@@ -390,9 +363,9 @@ int mech_zod_growth(mech_builder *b, const mech_section *sec, const char *file, 
         goto done;
     }
     for (int k = 0; k < 10; k++)
-        if (gconst(p + k, sec, gpkeys[k], NULL, file, err)) goto done;
+        if (mech_const_key(p + k, sec, gpkeys[k], NULL, file, err, 0)) goto done;
     if (ax[0] >= 0) {
-        if (gconst(t, sec, "leaves", "2048", file, err)) goto done;
+        if (mech_const_key(t, sec, "leaves", "2048", file, err, 0)) goto done;
         n0 = arf_get_si(arb_midref(t), ARF_RND_DOWN);
         if (n0 < 1 || n0 > 65536) {
             fc_error_at(err, file, sec->line, 1, "[model %s]: leaves in 1..65536", sec->name);
@@ -402,14 +375,14 @@ int mech_zod_growth(mech_builder *b, const mech_section *sec, const char *file, 
         if (gplane(b, sec, file, err, m, n0, axname[0], axname[1], prec) == 0) rc = 0;
         goto done;
     }
-    if (gconst(ulo, sec, "u_lo", NULL, file, err) || gconst(uhi, sec, "u_hi", NULL, file, err)) goto done;
+    if (mech_const_key(ulo, sec, "u_lo", NULL, file, err, 0) || mech_const_key(uhi, sec, "u_hi", NULL, file, err, 0)) goto done;
     if (!arb_lt(ulo, uhi)) {
         fc_error_at(err, file, sec->line, 1, "[model %s]: u_lo < u_hi is required", sec->name);
         goto done;
     }
-    if (gconst(t, sec, "leaves", "64", file, err)) goto done;
+    if (mech_const_key(t, sec, "leaves", "64", file, err, 0)) goto done;
     n0 = arf_get_si(arb_midref(t), ARF_RND_DOWN);
-    if (gconst(t, sec, "budget", "20000", file, err)) goto done;
+    if (mech_const_key(t, sec, "budget", "20000", file, err, 0)) goto done;
     budget = arf_get_si(arb_midref(t), ARF_RND_DOWN);
     if (n0 < 1 || n0 > 4096 || budget < n0 || budget > 200000) {
         fc_error_at(err, file, sec->line, 1, "[model %s]: leaves in 1..4096 and budget in leaves..200000",
