@@ -311,19 +311,19 @@ static double ag(const prob *P, int i, int k, const double *g)
     return s;
 }
 
-/* The primal certificate: 1 if proved. */
-static int primal(const prob *P)
+/* The generators of every cone's polygon (inscribed, or circumscribed when
+ * OUTER) packed with stride 3 into *GP (flint_malloc'd here), the cone of
+ * each in GK; returns their number, or 0 (nothing allocated) when a cone
+ * has none. */
+static int pack_gens(double **Gp, int *gk, const prob *P, int outer)
 {
     const expr_statics_desc *d = P->d;
-    int E = d->E, n = d->n, k, i, j, ng = 0, rows[EXPR_STATICS_MAX_E], ne = 0, ok = 0, tries;
-    int gk[EXPR_STATICS_MAX_N * NGEN], piv[EXPR_STATICS_MAX_E];
-    double *G, *LA, *Lb, *Lc, *x, r0[EXPR_STATICS_MAX_N], bmax = 0, amax = 0, L;
-    G = flint_malloc((size_t) d->m * NGEN * 3 * sizeof(double));
+    double *G = flint_malloc((size_t) d->m * NGEN * 3 * sizeof(double));
+    int k, ng = 0;
     for (k = 0; k < d->m; k++) {
-        int c = gens(G + 3 * ng, P, k, 0), t;
+        int c = gens(G + 3 * ng, P, k, outer), t;
         if (c == 0) { flint_free(G); return 0; }
-        /* store the generators packed with stride 3 */
-        if (d->type[k] == 1) {
+        if (d->type[k] == 1) {   /* a planar cone's two generators, widened to stride 3 */
             double g[4];
             memcpy(g, G + 3 * ng, 4 * sizeof(double));
             G[3 * ng] = g[0], G[3 * ng + 1] = g[1], G[3 * ng + 2] = 0;
@@ -332,6 +332,18 @@ static int primal(const prob *P)
         for (t = 0; t < c; t++) gk[ng + t] = k;
         ng += c;
     }
+    *Gp = G;
+    return ng;
+}
+
+/* The primal certificate: 1 if proved. */
+static int primal(const prob *P)
+{
+    const expr_statics_desc *d = P->d;
+    int E = d->E, n = d->n, k, i, j, ng = 0, rows[EXPR_STATICS_MAX_E], ne = 0, ok = 0, tries;
+    int gk[EXPR_STATICS_MAX_N * NGEN], piv[EXPR_STATICS_MAX_E];
+    double *G, *LA, *Lb, *Lc, *x, r0[EXPR_STATICS_MAX_N], bmax = 0, amax = 0, L;
+    if ((ng = pack_gens(&G, gk, P, 0)) == 0) return 0;
     for (i = 0; i < E; i++) {
         if (P->zero[i]) {
             if (!arb_is_zero(pb(P, i))) { flint_free(G); return 0; }
@@ -441,19 +453,7 @@ static int dual(const prob *P)
     int E = d->E, n = d->n, k, i, j, ng = 0, nc = 2 * E + 1, rows, ok, rc;
     double *G, *LA, *Lb, *Lc, *x;
     int gk[EXPR_STATICS_MAX_N * NGEN];
-    G = flint_malloc((size_t) d->m * NGEN * 3 * sizeof(double));
-    for (k = 0; k < d->m; k++) {
-        int c = gens(G + 3 * ng, P, k, 1), t;
-        if (c == 0) { flint_free(G); return 0; }
-        if (d->type[k] == 1) {
-            double g[4];
-            memcpy(g, G + 3 * ng, 4 * sizeof(double));
-            G[3 * ng] = g[0], G[3 * ng + 1] = g[1], G[3 * ng + 2] = 0;
-            G[3 * ng + 3] = g[2], G[3 * ng + 4] = g[3], G[3 * ng + 5] = 0;
-        }
-        for (t = 0; t < c; t++) gk[ng + t] = k;
-        ng += c;
-    }
+    if ((ng = pack_gens(&G, gk, P, 1)) == 0) return 0;
     rows = ng + 2;
     LA = flint_calloc((size_t) rows * nc, sizeof(double));
     Lb = flint_calloc(rows, sizeof(double));
