@@ -7,8 +7,8 @@
 #                     up to 4 MB), FUZZ_SECONDS each (default 60), objects in build-fuzz/
 #   make asan         everything rebuilt under build-asan/ with ASan + UBSan
 #                     (gcc), then the whole suite (tests/run_all.sh)
-#   make valgrind     the test binaries and `fricert check cases/*.case` under
-#                     memcheck (definite leaks are errors)
+#   make valgrind     the test binaries and `fricert check` on each case under
+#                     memcheck (definite leaks are errors); VALGRIND_JOBS=N at once
 #   make check-sound  the large soundness sweep over the shipped cases
 # Each ends with a line "N passed, M failed".
 
@@ -80,11 +80,17 @@ asan: build-asan/bin/fricert $(ASAN_TESTS)
 # ------------------------------------------------------------------ valgrind
 # memcheck is ~30x slower: test_expr_sound runs one seed (1000 trials), the
 # sweep depth 4; suppressions for library caches are in tests/sound/valgrind.supp.
-VALGRIND ?= valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
+# Every test binary and `fricert check` on each case (one process per case, so
+# a memcheck error names its case) is its own valgrind run; VALGRIND_JOBS=N
+# (default 1) runs N at once, output still printed whole and in order. A
+# memcheck error (exit status 99) is one failure more than the run reported.
+# The whole run is about 1.5 h of CPU.
+VALGRIND ?= valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
             --suppressions=tests/sound/valgrind.supp
+VALGRIND_JOBS ?= 1
 valgrind: bin/fricert $(TEST_BIN)
 	@FC_SOUND_SEED=1 FC_SWEEP_DEPTH=4 FC_SWEEP_POINTS=1 \
-	 sh tests/sound/suite.sh --wrap "$(VALGRIND)" --check $(TEST_BIN)
+	 sh tests/sound/suite.sh --wrap "$(VALGRIND)" --wrap-status 99 --jobs $(VALGRIND_JOBS) --check $(TEST_BIN)
 
 # ------------------------------------------------------------------ soundness sweep
 check-sound: build/tests/test_sound_cases
