@@ -1,11 +1,21 @@
 # mk/bench.mk -- `make bench` also times the case library: `fricert check` over
 # every case (one thread) and `make reports`' command (-j $(REPORT_JOBS)) into a
-# scratch folder. Figures only (CPU and wall seconds, the load); never fails on a time.
+# scratch folder, and (bench-read) the reading of synthetic 1, 4 and 16 MB cases
+# (bench/bench_read.c: time(16 MB) / time(1 MB) against the linear 16 x). Figures
+# only (CPU and wall seconds, the load); never fails on a time.
 bench-cases: bin/fricert
 	@sh bench/time_all.sh "fricert check cases/*.case ($(words $(CASES)) cases)" 15 bin/fricert check $(CASES)
 	@rm -rf build/bench/reports
 	@sh bench/time_all.sh "make reports = fricert report -j $(REPORT_JOBS) cases/*.case ($(words $(CASES)) cases)" 60 \
 	    bin/fricert report -q -j $(REPORT_JOBS) -o build/bench/reports $(CASES)
 	@rm -rf build/bench/reports
-bench: bench-cases
-.PHONY: bench-cases
+build/bench/bench_read: bench/bench_read.c build/libfricert.a
+	@mkdir -p build/bench
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< build/libfricert.a $(LIBS)
+
+# the files are rewritten each run (about 63 MB in build/bench/) and removed after
+bench-read: build/bench/bench_read bin/fricert
+	@build/bench/bench_read build/bench bin/fricert; rc=$$?; rm -f build/bench/read_*.case; exit $$rc
+
+bench: bench-cases bench-read
+.PHONY: bench-cases bench-read
