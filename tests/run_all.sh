@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
-# then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/fs.sh, tests/check_outputs.sh (poppler,
+# then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/fs.sh, tests/sound/suite_test.sh
+# (the counting of `make valgrind`), tests/check_outputs.sh (poppler,
 # qpdf and the JSON schema over every case's output), then `bin/fricert check cases/*.case` (if there are
 # cases). Adds up the passes and failures of all of them; the last line is
 # "TOTAL passed, FAILED failed"; exit status 1 if anything failed.
@@ -66,6 +67,12 @@ sh tests/fs.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/fs.sh "$rc"
+
+echo "== tests/sound/suite_test.sh"
+sh tests/sound/suite_test.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/sound/suite_test.sh "$rc"
 
 echo "== tests/check_outputs.sh"
 sh tests/check_outputs.sh >"$tmp" 2>&1

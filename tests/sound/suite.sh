@@ -109,7 +109,7 @@ while [ "$i" -le "$n" ]; do
             echo "0" >"$dir/$i.time"; echo 125 >"$dir/$i.rc"; : >>"$dir/$i.out"
             break
         fi
-        sleep 1
+        sleep 0.2
     done
     line=$(sed -n "${i}p" "$dir/tasks")
     kind=${line%%	*}; arg=${line#*	}
