@@ -78,18 +78,23 @@ asan: build-asan/bin/fricert $(ASAN_TESTS)
 -include $(ASAN_OBJ:.o=.d) build-asan/src/cli/main.d
 
 # ------------------------------------------------------------------ valgrind
-# memcheck is ~30x slower: test_expr_sound runs one seed (1000 trials), the
-# sweep depth 4; suppressions for library caches are in tests/sound/valgrind.supp.
+# memcheck is 50-100x slower on FLINT/Arb code (test_expr_quant: 3.6 s alone,
+# over 4 min under memcheck), so the randomized tests run fewer trials (the
+# same code paths; memcheck looks for errors on paths, not in repetitions):
+# test_expr_sound one seed (1000 trials), the sweep depth 4, the quantifier and
+# statics soundness tests 30 trials (300 in make test), the other randomized
+# loops a tenth (FRICERT_TEST_MULTIPLIER), the rendered reports depth 4 (6).
+# Suppressions for library caches are in tests/sound/valgrind.supp.
 # Every test binary and `fricert check` on each case (one process per case, so
 # a memcheck error names its case) is its own valgrind run; VALGRIND_JOBS=N
 # (default 1) runs N at once, output still printed whole and in order. A
 # memcheck error (exit status 99) is one failure more than the run reported.
-# The whole run is about 1.5 h of CPU.
 VALGRIND ?= valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
             --suppressions=tests/sound/valgrind.supp
 VALGRIND_JOBS ?= 1
 valgrind: bin/fricert $(TEST_BIN)
-	@FC_SOUND_SEED=1 FC_SWEEP_DEPTH=4 FC_SWEEP_POINTS=1 \
+	@FC_SOUND_SEED=1 FC_SWEEP_DEPTH=4 FC_SWEEP_POINTS=1 FC_QUANT_TRIALS=30 FC_STATICS_TRIALS=30 \
+	 FRICERT_TEST_MULTIPLIER=0.1 FC_TEST_DEPTH=4 \
 	 sh tests/sound/suite.sh --wrap "$(VALGRIND)" --wrap-status 99 --jobs $(VALGRIND_JOBS) --check $(TEST_BIN)
 
 # ------------------------------------------------------------------ soundness sweep
