@@ -1264,20 +1264,22 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
         if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
-            dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell except %ld "
-                           "crossed by the boundary; on each of those the boundary-cell certificate proves it at "
-                           "every point: the statics model reduces on the cell to the signs of determinants of "
-                           "its friction-cone generators (the facets of the cone they span, Farkas), each "
+            dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell but %ld undecided "
+                           "ones along the boundaries; on each of those the boundary-cell certificate proves it "
+                           "at every point: the statics model reduces on the cell to the signs of determinants of "
+                           "its friction-cone edges and the load (the faces of the cone they span, Farkas), each "
                            "comparison of the closed form that the cell does not decide equals such a "
                            "determinant times a factor of certified sign (exact polynomial algebra over Q, "
                            "square roots and cosines removed by conjugates), and the two formulas agree for "
-                           "every sign of the active determinants.", out->depth, ncells);
+                           "every sign the undecided determinants can take.", out->depth, ncells);
         } else {
-            out->undecided = out->undecided * (area - parea) / area;
-            dd = fc_printf("%s The boundary-cell certificate (determinants of the cone generators against the "
-                           "closed form's comparisons, exact algebra) proves the agreement on %ld of the %ld "
-                           "undecided cells; the rest (%.6g of the box) stay undecided.",
-                           out->detail ? out->detail : "", nproved, ncells, out->undecided);
+            double before = out->undecided;
+            out->undecided = before * (area - parea) / area;
+            dd = fc_printf("Consistent: no counterexample at depth %d. The paving leaves %ld cells undecided "
+                           "(%.6g of the box); the boundary-cell certificate (determinants of the cone edges "
+                           "against the closed form's comparisons, exact algebra) proves the agreement on %ld of "
+                           "them, so claim and model might differ only on the other %ld (%.6g of the box).",
+                           out->depth, ncells, before, nproved, ncells - nproved, out->undecided);
         }
         flint_free(out->detail);
         out->detail = dd;
