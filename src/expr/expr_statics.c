@@ -498,6 +498,136 @@ static int dual(const prob *P)
     return ok;
 }
 
+/* The facet certificate (planar isotropic cones only): 1 or -1 if proved, 0
+ * otherwise. cone_k = cone(n_k + f_k t_k, n_k - f_k t_k), t_k = n_k turned by
+ * 90 degrees (|n_k|^2 > 0 checked), so "an equilibrium exists" is b in
+ * K = cone(g_1, ..., g_N), g_j = A (generator j), N <= 8. Rows of A exactly
+ * zero are dropped when b is exactly zero there (a row 0 = b_i with b_i
+ * certified nonzero proves -1); E <= 4 rows remain. Every determinant of E
+ * of the columns {g_j, b} is enclosed on the balls. If one of the
+ * generators' is certified nonzero (rank E), K is the intersection of the
+ * half-spaces sigma_S det[g_S, v] >= 0 over the (E - 1)-sets S of generators
+ * with every det[g_S, g_l] of sign sigma_S or 0 (not all 0): the facets of a
+ * full-dimensional polyhedral cone are among them and each contains K. The
+ * verdict needs the signs of the determinants it uses: the generators' to
+ * classify S (a set with two generators certified on opposite sides is not
+ * supporting), and det[g_S, b] for the supporting S. Unlike the primal and
+ * dual certificates it proposes nothing: near a face of K its only loss is
+ * the width of one determinant over the box. */
+static int facets(const prob *P)
+{
+    const expr_statics_desc *d = P->d;
+    int E0 = d->E, keep[EXPR_STATICS_MAX_E], E = 0, G, i, j, k, l, t, res = 0;
+    int sgn[126], T[126][4], nT = 0, idx[5], m;
+    slong prec = P->prec;
+    arb_ptr col;
+    arb_t a, b;
+    arb_mat_t M;
+    if (d->m > 4) return 0;
+    for (k = 0; k < d->m; k++)
+        if (d->type[k] != 1) return 0;
+    for (i = 0; i < E0; i++) {
+        if (P->zero[i]) {
+            if (arb_is_zero(pb(P, i))) continue;
+            if (arb_is_nonzero(pb(P, i))) return -1;
+            return 0;
+        }
+        if (E == 4) return 0;
+        keep[E++] = i;
+    }
+    G = 2 * d->m;
+    if (E < 2 || E - 1 > G) return 0;
+    col = _arb_vec_init((G + 1) * E);
+    arb_init(a); arb_init(b);
+    /* generator columns, then b */
+    for (k = 0; k < d->m; k++) {
+        const arb_struct *n1 = pdat(P, k, 0), *n2 = pdat(P, k, 1), *f = pdat(P, k, 2);
+        arb_mul(a, n1, n1, prec);
+        arb_addmul(a, n2, n2, prec);
+        if (!arb_is_positive(a)) goto done;
+        for (j = 0; j < 2; j++) {
+            arb_t g0, g1;
+            arb_init(g0); arb_init(g1);
+            /* j = 0: (n1 - f n2, n2 + f n1); j = 1: (n1 + f n2, n2 - f n1) */
+            arb_mul(g0, f, n2, prec);
+            if (j == 0) arb_sub(g0, n1, g0, prec); else arb_add(g0, n1, g0, prec);
+            arb_mul(g1, f, n1, prec);
+            if (j == 0) arb_add(g1, n2, g1, prec); else arb_sub(g1, n2, g1, prec);
+            for (i = 0; i < E; i++) {
+                arb_ptr c = col + (2 * k + j) * E + i;
+                arb_mul(c, pA(P, keep[i], d->start[k]), g0, prec);
+                arb_addmul(c, pA(P, keep[i], d->start[k] + 1), g1, prec);
+            }
+            arb_clear(g0); arb_clear(g1);
+        }
+    }
+    for (i = 0; i < E; i++) arb_set(col + G * E + i, pb(P, keep[i]));
+    /* every E-subset of the columns 0..G: the sign of its determinant, 2 if undecided */
+    arb_mat_init(M, E, E);
+    for (t = 0; t < E; t++) idx[t] = t;
+    for (;;) {
+        for (t = 0; t < E; t++) {
+            T[nT][t] = idx[t];
+            for (i = 0; i < E; i++) arb_set(arb_mat_entry(M, i, t), col + idx[t] * E + i);
+        }
+        arb_mat_det(a, M, prec);
+        sgn[nT++] = arb_is_positive(a) ? 1 : arb_is_negative(a) ? -1 : arb_is_zero(a) ? 0 : 2;
+        t = E - 1;
+        while (t >= 0 && idx[t] == G - E + 1 + t) t--;
+        if (t < 0) break;
+        idx[t]++;
+        for (t = t + 1; t < E; t++) idx[t] = idx[t - 1] + 1;
+    }
+    arb_mat_clear(M);
+    /* rank E: a generators-only determinant certified nonzero */
+    for (t = 0; t < nT; t++)
+        if (T[t][E - 1] < G && (sgn[t] == 1 || sgn[t] == -1)) break;
+    if (t == nT) goto done;
+    res = 1;
+    m = E - 1;
+    for (t = 0; t < m; t++) idx[t] = t;
+    for (;;) {
+        int pos = 0, neg = 0, und = 0, sb = 2;
+        for (l = 0; l <= G; l++) {
+            int u[4], w = 0, above = 0, in = 0, q, z, sg;
+            for (t = 0; t < m; t++) {
+                if (idx[t] == l) in = 1;
+                if (idx[t] > l) above++;
+            }
+            if (in) continue;
+            for (t = 0; t < m; t++) if (idx[t] < l) u[w++] = idx[t];
+            u[w++] = l;
+            for (t = 0; t < m; t++) if (idx[t] > l) u[w++] = idx[t];
+            for (q = 0; q < nT; q++) {
+                for (z = 0; z < E && T[q][z] == u[z]; z++) ;
+                if (z == E) break;
+            }
+            sg = sgn[q];
+            if (sg != 2 && above % 2) sg = -sg;   /* det[g_S, col l] = (-1)^above det[T] */
+            if (l == G) { sb = sg; continue; }
+            if (sg == 2) und = 1;
+            else if (sg > 0) pos = 1;
+            else if (sg < 0) neg = 1;
+        }
+        if (!(pos && neg) && (pos || neg || und)) {
+            /* S may be supporting, then with sigma = +1 if pos, -1 if neg */
+            int sigma = pos ? 1 : neg ? -1 : 0;
+            if (!und && sb != 2 && sb * sigma < 0) { res = -1; break; }   /* b strictly outside */
+            /* harmless when b is on the sigma side whatever the undecided signs (both sides if sigma = 0) */
+            if (sb == 2 || (sigma == 0 ? sb != 0 : sb * sigma < 0)) res = 0;
+        }
+        t = m - 1;
+        while (t >= 0 && idx[t] == G - 1 - m + 1 + t) t--;
+        if (t < 0) break;
+        idx[t]++;
+        for (t = t + 1; t < m; t++) idx[t] = idx[t - 1] + 1;
+    }
+done:
+    arb_clear(a); arb_clear(b);
+    _arb_vec_clear(col, (G + 1) * E);
+    return res;
+}
+
 void expr_statics_step(const expr_statics_desc *d, arb_srcptr v, const unsigned char *st, arb_ptr y,
                        unsigned char *st_out, int search, slong prec)
 {
@@ -530,6 +660,7 @@ void expr_statics_step(const expr_statics_desc *d, arb_srcptr v, const unsigned 
         }
         if (primal(&P)) verdict = 1;
         else if (dual(&P)) verdict = -1;
+        else verdict = facets(&P);
         flint_free(P.doff);
         flint_free(P.Am);
         flint_free(P.bm);

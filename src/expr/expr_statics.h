@@ -30,6 +30,12 @@
  *          polygonal cone); A^T y in the dual cone K* (checked with the exact
  *          quadratic conditions on balls) and b.y < 0 prove infeasibility,
  *          since b.y = r.A^T y >= 0 for every feasible r.
+ *   FACES  (planar isotropic cones, when both fail) the sign of every
+ *          determinant of E of the columns {A g_j, b} (g_j the cones' edge
+ *          generators) on the balls: b on K's side of every set of E - 1
+ *          generators that may support K = cone(A g_j) (rank E certified)
+ *          proves TRUE, b strictly outside one certified supporting set
+ *          proves FALSE (Farkas, Caratheodory; see facets() in the .c).
  * Rows of A that are exactly zero on the box are left to the dual
  * certificate (TRUE then needs their b exactly 0). */
 #ifndef FC_EXPR_STATICS_H
