@@ -89,6 +89,15 @@ void _alg_field_num_norm_step(fmpq_mpoly_t out, const alg_field_t F, slong i, co
 /* out = 1/a for a constant a of a field with general generators (exact
  * linear algebra on the basis of reduced monomials); -1 if a is 0. */
 int _alg_field_num_inv(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = a as an element of the field as it is (no generator added), when
+ * it lies there: a candidate from an integer relation (LLL) between the
+ * values of the basis monomials and a, accepted only after an exact check
+ * (m(candidate) reduces to zero, so it is a root of a's polynomial, and its
+ * ball lies inside a's isolating interval, so it is a). 0, or -1 (not in
+ * the field, or not found). */
+int alg_field_express(fmpq_mpoly_t out, const alg_field_t F, const alg_num_t a, const fmpq_mpoly_ctx_t ctx);
+/* out = sqrt(p) (p prime) as an element of the field (alg_field_express). */
+int _alg_field_sqrt_express(fmpq_mpoly_t out, const alg_field_t F, ulong p, const fmpq_mpoly_ctx_t ctx);
 /* A short text naming generator i ("sqrt(5)", "the root of 8x^3-4x^2-4x+1 in
  * [1/2, 1]"); flint_free it. */
 char *alg_field_gen_text(const alg_field_t F, slong i);

@@ -205,12 +205,17 @@ int alg_field_sqrt(fmpq_mpoly_t out, const fmpq_t q, alg_field_t F, const fmpq_m
         if (fac->exp[i] % 2) {
             slong g;
             fmpq_mpoly_t t;
-            if (!fmpz_abs_fits_ui(fac->p + i) || (g = alg_field_gen(F, fmpz_get_ui(fac->p + i))) < 0) {
+            if (!fmpz_abs_fits_ui(fac->p + i)) {
                 rc = -1;
                 break;
             }
             fmpq_mpoly_init(t, ctx);
-            fmpq_mpoly_gen(t, g, ctx);
+            if ((g = alg_field_gen(F, fmpz_get_ui(fac->p + i))) >= 0) fmpq_mpoly_gen(t, g, ctx);
+            else if (alg_field_num_count(F) == 0 || _alg_field_sqrt_express(t, F, fmpz_get_ui(fac->p + i), ctx)) {
+                fmpq_mpoly_clear(t, ctx);   /* sqrt(p) not in the field and not addable */
+                rc = -1;
+                break;
+            }
             fmpq_mpoly_mul(out, out, t, ctx);
             fmpq_mpoly_clear(t, ctx);
         }

@@ -20,6 +20,7 @@
  * with other c (a few times, then refused: refusing is always safe). */
 #include <string.h>
 #include <flint/fmpq_mat.h>
+#include <flint/fmpz_lll.h>
 #include "alg/alg.h"
 
 #define FIELD_MAXDEG 64
@@ -304,4 +305,144 @@ char *alg_field_gen_text(const alg_field_t F, slong i)
     flint_free(lo);
     flint_free(hi);
     return s;
+}
+
+/* y = the sum of c_j times basis monomial j (mixed radix over d). */
+static void basis_element(fmpq_mpoly_t y, const fmpz *c, const fmpz_t den, const slong *d, slong D,
+                          const alg_field_t F, const fmpq_mpoly_ctx_t ctx)
+{
+    slong j, i, nv = fmpq_mpoly_ctx_nvars(ctx);
+    ulong *ex = flint_calloc(nv, sizeof(ulong));
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_mpoly_zero(y, ctx);
+    for (j = 0; j < D; j++) {
+        slong r = j;
+        if (fmpz_is_zero(c + j)) continue;
+        for (i = 0; i < F->n; i++) { ex[F->first + i] = r % d[i]; r /= d[i]; }
+        fmpq_set_fmpz_frac(q, c + j, den);
+        fmpq_mpoly_set_coeff_fmpq_ui(y, q, ex, ctx);
+    }
+    fmpq_clear(q);
+    flint_free(ex);
+}
+
+int alg_field_express(fmpq_mpoly_t out, const alg_field_t F, const alg_num_t a, const fmpq_mpoly_ctx_t ctx)
+{
+    slong d[ALG_FIELD_MAX], D = 1, i, j, k, nv = fmpq_mpoly_ctx_nvars(ctx), bits;
+    arb_ptr v;
+    arb_t t, alpha;
+    fmpq_mpoly_t y, z, pw;
+    int rc = -1;
+    if (F->n == 0) return -1;
+    for (i = 0; i < F->n; i++) {
+        d[i] = F->num[i] != NULL ? fmpz_poly_degree(F->num[i]->m) : 2;
+        D *= d[i];
+    }
+    if (D > FIELD_MAXDEG || D % fmpz_poly_degree(a->m) != 0) return -1;   /* degree must divide */
+    v = _arb_vec_init(nv);
+    arb_init(t);
+    arb_init(alpha);
+    fmpq_mpoly_init(y, ctx);
+    fmpq_mpoly_init(z, ctx);
+    fmpq_mpoly_init(pw, ctx);
+    for (bits = 256; bits <= 2048 && rc != 0; bits *= 2) {
+        fmpz_mat_t B;
+        fmpz_lll_t fl;
+        slong prec = 2 * bits + 64;
+        int ok = 1;
+        alg_field_gen_balls(v, F, prec);
+        {
+            alg_num_t b;   /* a copy: the enclosure may narrow its interval */
+            alg_num_init(b);
+            alg_num_set(b, a);
+            alg_num_enclosure(alpha, b, prec);
+            alg_num_clear(b);
+        }
+        fmpz_mat_init(B, D + 1, D + 2);
+        /* rows: e_j | round(2^bits * value_j); values: basis monomials, then alpha */
+        for (j = 0; j <= D && ok; j++) {
+            fmpz_one(fmpz_mat_entry(B, j, j));
+            if (j < D) {
+                slong r = j;
+                arb_one(t);
+                for (i = 0; i < F->n; i++) {
+                    arb_t p;
+                    arb_init(p);
+                    arb_pow_ui(p, v + F->first + i, r % d[i], prec);
+                    arb_mul(t, t, p, prec);
+                    arb_clear(p);
+                    r /= d[i];
+                }
+            } else arb_set(t, alpha);
+            arb_mul_2exp_si(t, t, bits);
+            if (!arf_is_finite(arb_midref(t))) ok = 0;
+            else arf_get_fmpz(fmpz_mat_entry(B, j, D + 1), arb_midref(t), ARF_RND_NEAR);
+        }
+        if (ok) {
+            fmpz_lll_context_init_default(fl);
+            fmpz_lll(B, NULL, fl);
+            /* try each reduced row with a nonzero alpha coefficient: verified exactly below */
+            for (k = 0; k <= D && rc != 0; k++) {
+                fmpz_t den;
+                fmpz *c;
+                if (fmpz_is_zero(fmpz_mat_entry(B, k, D))) continue;
+                fmpz_init(den);
+                c = _fmpz_vec_init(D);
+                fmpz_neg(den, fmpz_mat_entry(B, k, D));
+                for (j = 0; j < D; j++) fmpz_set(c + j, fmpz_mat_entry(B, k, j));
+                basis_element(y, c, den, d, D, F, ctx);   /* y = -sum c_j b_j / c_alpha */
+                /* exact: m(y) = 0 in the field */
+                fmpq_mpoly_zero(z, ctx);
+                for (j = fmpz_poly_degree(a->m); j >= 0; j--) {
+                    fmpq_t q;
+                    fmpq_init(q);
+                    fmpq_set_fmpz(q, a->m->coeffs + j);
+                    fmpq_mpoly_mul(z, z, y, ctx);
+                    alg_field_reduce(z, F, ctx);
+                    fmpq_mpoly_add_fmpq(z, z, q, ctx);
+                    fmpq_clear(q);
+                }
+                if (fmpq_mpoly_is_zero(z, ctx)) {
+                    /* y is a root of m; it is alpha iff it lies in alpha's isolating interval */
+                    arb_t lo, hi;
+                    arb_init(lo);
+                    arb_init(hi);
+                    alg_mpoly_eval_balls(t, y, v, ctx, prec);
+                    arb_set_fmpq(lo, a->lo, prec);
+                    arb_set_fmpq(hi, a->hi, prec);
+                    if (fmpq_equal(a->lo, a->hi) ? arb_overlaps(t, lo) : (arb_gt(t, lo) && arb_lt(t, hi))) {
+                        fmpq_mpoly_set(out, y, ctx);
+                        rc = 0;
+                    }
+                    arb_clear(lo);
+                    arb_clear(hi);
+                }
+                fmpz_clear(den);
+                _fmpz_vec_clear(c, D);
+            }
+        }
+        fmpz_mat_clear(B);
+    }
+    _arb_vec_clear(v, nv);
+    arb_clear(t);
+    arb_clear(alpha);
+    fmpq_mpoly_clear(y, ctx);
+    fmpq_mpoly_clear(z, ctx);
+    fmpq_mpoly_clear(pw, ctx);
+    return rc;
+}
+
+int _alg_field_sqrt_express(fmpq_mpoly_t out, const alg_field_t F, ulong p, const fmpq_mpoly_ctx_t ctx)
+{
+    alg_num_t a;
+    int rc;
+    alg_num_init(a);
+    fmpz_poly_set_coeff_ui(a->m, 2, 1);
+    fmpz_poly_set_coeff_si(a->m, 0, -(slong) p);
+    fmpq_one(a->lo);
+    fmpq_set_ui(a->hi, p, 1);   /* sqrt(p) in (1, p) for a prime p */
+    rc = alg_field_express(out, F, a, ctx);
+    alg_num_clear(a);
+    return rc;
 }

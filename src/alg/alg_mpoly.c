@@ -232,29 +232,27 @@ static void fmul(fmpq_mpoly_t out, const fmpq_mpoly_t a, const fmpq_mpoly_t b, c
     alg_field_reduce(out, c->F, c->ctx);
 }
 
-/* out = T_k(g) for the Chebyshev polynomial T_k and generator variable g, reduced. */
-static void chebyshev_gen(fmpq_mpoly_t out, ulong k, slong g, const conv_t *c)
+/* out = T_k(y) for the Chebyshev polynomial T_k and an element y, reduced (Horner). */
+static void chebyshev_gen(fmpq_mpoly_t out, ulong k, const fmpq_mpoly_t y, const conv_t *c)
 {
     fmpz_poly_t T;
-    slong i, nv = fmpq_mpoly_ctx_nvars(c->ctx);
-    ulong *ex = flint_calloc(nv, sizeof(ulong));
+    slong i;
     fmpq_t q;
+    fmpq_mpoly_t r;
     fmpz_poly_init(T);
     fmpq_init(q);
+    fmpq_mpoly_init(r, c->ctx);
     fmpz_poly_chebyshev_t(T, k);
-    fmpq_mpoly_zero(out, c->ctx);
-    for (i = 0; i <= fmpz_poly_degree(T); i++) {
-        if (fmpz_is_zero(T->coeffs + i)) continue;
-        ex[g] = i;
+    for (i = fmpz_poly_degree(T); i >= 0; i--) {
+        fmpq_mpoly_mul(r, r, y, c->ctx);
+        alg_field_reduce(r, c->F, c->ctx);
         fmpq_set_fmpz(q, T->coeffs + i);
-        fmpq_mpoly_push_term_fmpq_ui(out, q, ex, c->ctx);
+        fmpq_mpoly_add_fmpq(r, r, q, c->ctx);
     }
-    fmpq_mpoly_sort_terms(out, c->ctx);
-    fmpq_mpoly_combine_like_terms(out, c->ctx);
-    alg_field_reduce(out, c->F, c->ctx);
+    fmpq_mpoly_swap(out, r, c->ctx);
     fmpz_poly_clear(T);
     fmpq_clear(q);
-    flint_free(ex);
+    fmpq_mpoly_clear(r, c->ctx);
 }
 
 /* cos(r pi), sin(r pi) for r = a/n with 12 r not an integer: both are
@@ -278,10 +276,18 @@ static int cos_pi_general(fmpq_mpoly_t co, fmpq_mpoly_t si, const fmpq_t r, cons
     fmpz_mul_ui(t, fmpq_numref(r), M / (2 * n));
     k = fmpz_fdiv_ui(t, M);
     j = (M / 4 + M - k) % M;
-    if (alg_num_cos_2pi(a, M) == 0 && (g = alg_field_gen_num(c->F, a)) >= 0) {
-        chebyshev_gen(co, k, g, c);
-        chebyshev_gen(si, j, g, c);
-        rc = 0;
+    if (alg_num_cos_2pi(a, M) == 0) {
+        fmpq_mpoly_t y;
+        fmpq_mpoly_init(y, c->ctx);
+        if ((g = alg_field_gen_num(c->F, a)) >= 0) {
+            fmpq_mpoly_gen(y, g, c->ctx);
+            rc = 0;
+        } else rc = alg_field_express(y, c->F, a, c->ctx);   /* already in the field? */
+        if (rc == 0) {
+            chebyshev_gen(co, k, y, c);
+            chebyshev_gen(si, j, y, c);
+        }
+        fmpq_mpoly_clear(y, c->ctx);
     }
     alg_num_clear(a);
     fmpz_clear(t);
@@ -522,7 +528,7 @@ static int conv_alg_num(fmpq_mpoly_t out, const char *tag, const conv_t *c)
         if (g >= 0) {
             fmpq_mpoly_gen(out, g, c->ctx);
             rc = 0;
-        }
+        } else rc = alg_field_express(out, c->F, a, c->ctx);   /* already in the field? */
     }
 done:
     alg_num_clear(a);
@@ -598,6 +604,16 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
         return conv_pow(out, e, c, depth);
     case EXPR_FUNC:
         if (conv_trig(out, e, c, depth) == 0) return 0;
+        if ((c->flags & ALG_FIELD) && c->F != NULL && e->fn == FN_USER && e->name != NULL &&
+            strcmp(e->name, "root") == 0 && e->nargs == 4) {
+            /* a root() call left in place (a claim): rewritten here, its exact number used */
+            expr_t x = expr_copy(e);
+            expr_error_t ee;
+            int ok = alg_rewrite_ext(&x, c->s, c->param_value, 64, &ee) >= 0 && x->kind == EXPR_BALL &&
+                     x->name != NULL && conv_alg_num(out, x->name, c) == 0;
+            expr_free(x);
+            if (ok) return 0;
+        }
         snprintf(what, sizeof(what), "function %.100s()", e->name ? e->name : expr_fn_name(e->fn));
         fail(c, e, what);
         return -1;
