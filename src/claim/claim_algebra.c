@@ -279,6 +279,45 @@ static int field_zero_at_root(const fmpq_mpoly_t t, const cl_point *alg, slong v
     return proved;
 }
 
+/* When the algebraic point x* (variable var) lies in the field, x* = y(g)
+ * (alg_field_express, checked exactly): 1 if t(y(g), g) reduces to zero (t
+ * vanishes at the point), 0 if not (it does not: the reduced form is
+ * canonical), -1 if x* was not found in the field. */
+static int point_in_field_zero(const fmpq_mpoly_t t, const cl_point *alg, slong var, cl_alg *A)
+{
+    alg_num_t a;
+    fmpq_mpoly_t y, z;
+    fmpq_mpoly_struct *C[CL_NV];
+    fmpq_mpoly_struct gens[CL_NV];
+    slong i;
+    int rc = -1;
+    alg_num_init(a);
+    fmpq_mpoly_init(y, A->ctx);
+    fmpq_mpoly_init(z, A->ctx);
+    fmpz_poly_set(a->m, alg->r->fac->p + alg->r->root[alg->k].factor);
+    fmpz_poly_primitive_part(a->m, a->m);
+    if (fmpz_sgn(fmpz_poly_lead(a->m)) < 0) fmpz_poly_neg(a->m, a->m);
+    fmpq_set(a->lo, alg->r->root[alg->k].lo);
+    fmpq_set(a->hi, alg->r->root[alg->k].hi);
+    if (fmpz_poly_degree(a->m) >= 1 && alg_field_express(y, A->F, a, A->ctx) == 0) {
+        for (i = 0; i < CL_NV; i++) {
+            fmpq_mpoly_init(gens + i, A->ctx);
+            if (i == var) fmpq_mpoly_set(gens + i, y, A->ctx);
+            else fmpq_mpoly_gen(gens + i, i, A->ctx);
+            C[i] = gens + i;
+        }
+        if (fmpq_mpoly_compose_fmpq_mpoly(z, t, C, A->ctx, A->ctx)) {
+            alg_field_reduce(z, A->F, A->ctx);
+            rc = fmpq_mpoly_is_zero(z, A->ctx) ? 1 : 0;
+        }
+        for (i = 0; i < CL_NV; i++) fmpq_mpoly_clear(gens + i, A->ctx);
+    }
+    fmpq_mpoly_clear(y, A->ctx);
+    fmpq_mpoly_clear(z, A->ctx);
+    alg_num_clear(a);
+    return rc;
+}
+
 /* Sign of a (variables u, p and the generators) at u = pu, p = pp (NULL: the
  * variable must be absent): the rational coordinates substituted exactly
  * (a zero element of the field is 0, exactly); then, without generators, the
@@ -335,6 +374,13 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
             fmpq_poly_clear(nn);
             fmpq_poly_clear(f);
             fmpq_poly_clear(rem);
+            if (may_vanish && num_used) {
+                /* the point may lie in the field (a threshold cos(pi/9) with the
+                   generator cos(pi/18)): then t there is an element, zero or not exactly */
+                int z = point_in_field_zero(t, alg, var, A);
+                if (z == 1) s = 0;
+                else if (z == 0) may_vanish = 0;   /* nonzero: the balls decide */
+            }
         }
         for (prec = 64; prec <= 4096 && s == -2; prec *= 2) {
             int others = 1;
