@@ -13,8 +13,8 @@ from mpmath import mp, mpf, pi, sin, cos, tan, sqrt, polyroots
 from oracle_util import truth, check, failures
 
 mp.dps = 20
-a = [r.real for r in polyroots([1, 0, -1, -1], maxsteps=200, extraprec=200) if abs(r.imag) < mpf(10)**-25][0]
-t5 = [r.real for r in polyroots([1, 0, -10, 0, 5]) if abs(r.imag) < mpf(10)**-25 and 0 <= r.real <= 1]
+a = [r.real for r in polyroots([1, 0, -1, -1], maxsteps=200, extraprec=200) if abs(r.imag) < mpf(10)**-15][0]
+t5 = [r.real for r in polyroots([1, 0, -10, 0, 5]) if abs(r.imag) < mpf(10)**-15 and 0 <= r.real <= 1]
 truth('x^4 - 10x^2 + 5 has one root in [0, 1]', len(t5) == 1, True)
 t5 = t5[0]
 check('that root is tan(pi/5)', t5, tan(pi / 5), mpf(10)**-18)
