@@ -339,14 +339,15 @@ int alg_field_express(fmpq_mpoly_t out, const alg_field_t F, const alg_num_t a, 
         d[i] = F->num[i] != NULL ? fmpz_poly_degree(F->num[i]->m) : 2;
         D *= d[i];
     }
-    if (D > FIELD_MAXDEG || D % fmpz_poly_degree(a->m) != 0) return -1;   /* degree must divide */
+    /* the degree must divide D; the lattice is kept small (dimension <= 33) */
+    if (D > 32 || D % fmpz_poly_degree(a->m) != 0) return -1;
     v = _arb_vec_init(nv);
     arb_init(t);
     arb_init(alpha);
     fmpq_mpoly_init(y, ctx);
     fmpq_mpoly_init(z, ctx);
     fmpq_mpoly_init(pw, ctx);
-    for (bits = 256; bits <= 2048 && rc != 0; bits *= 2) {
+    for (bits = 256; bits <= 1024 && rc != 0; bits *= 2) {
         fmpz_mat_t B;
         fmpz_lll_t fl;
         slong prec = 2 * bits + 64;

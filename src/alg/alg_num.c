@@ -80,6 +80,8 @@ int alg_num_cos_2pi(alg_num_t a, ulong M)
     slong i, d, n;
     fmpq *lo, *hi;
     if (M == 0) return -1;
+    /* the degree is phi(M)/2 (1 for M <= 2): refuse large ones before computing */
+    if (M > 2 && n_euler_phi(M) / 2 > ALG_NUM_MAXDEG) return -1;
     fmpz_poly_init(psi);
     fmpz_init(pw);
     fmpz_poly_cos_minpoly(psi, M);     /* minimal polynomial of 2 cos(2 pi / M) */

@@ -354,7 +354,7 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
            vanishes, and if every other conjugate is certified nonzero it is t itself */
         arb_ptr v = _arb_vec_init(CL_NV);
         arb_t y;
-        int may_vanish = 0, num_used = 0;
+        int may_vanish = 0, num_used = 0, zero_tried = 0;
         slong sig, nsig = WORD(1) << A->F->n, used = 0, gi;
         arb_init(y);
         for (gi = 0; gi < A->F->n; gi++)   /* conjugates over the square roots that occur */
@@ -400,7 +400,10 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
                 if (arb_is_positive(y)) s = 1;
                 else if (arb_is_negative(y)) s = -1;
                 else if (may_vanish && others && !num_used) s = 0;
-                else if (may_vanish && num_used && field_zero_at_root(t, alg, var, A)) s = 0;
+                else if (may_vanish && num_used && zero_tried == 0) {
+                    zero_tried = 1;   /* once: it refines on its own */
+                    if (field_zero_at_root(t, alg, var, A)) s = 0;
+                }
             }
             if (!may_vanish && s == -2) {   /* sig loop broke early: the identity */
                 alg_field_gen_balls(v, A->F, prec);
