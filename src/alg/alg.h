@@ -12,6 +12,7 @@
 
 #include "expr/expr.h"
 #include <flint/fmpz_poly_factor.h>
+#include "alg/alg_num.h"
 
 /* ------------------------------------------------- AST <-> fmpq_mpoly */
 
@@ -54,13 +55,52 @@ int alg_to_mpoly_ext(fmpq_mpoly_t out, const expr_t e, const char **vars, slong 
 typedef struct {
     slong first;                   /* generator i is variable first + i */
     slong n;                       /* generators in use */
-    ulong prime[ALG_FIELD_MAX];    /* generator i is sqrt(prime[i]) */
+    ulong prime[ALG_FIELD_MAX];    /* generator i is sqrt(prime[i]) (0 for a general one) */
+    alg_num_struct *num[ALG_FIELD_MAX];   /* general generator i (NULL: a square root) */
 } alg_field_struct;
 typedef alg_field_struct alg_field_t[1];
 
 void alg_field_init(alg_field_t F, slong first);
-/* The variable of sqrt(p) (registered if new), or -1 when the field is full. */
+/* Frees the general generators (nothing to free without them). */
+void alg_field_clear(alg_field_t F);
+/* The variable of sqrt(p) (registered if new), or -1 when the field is full
+ * or sqrt(p) is not independent of the general generators (alg_field_gen_num). */
 slong alg_field_gen(alg_field_t F, ulong p);
+
+/* General generators (alg_field_num.c): a real algebraic number a of degree
+ * d >= 3 (a copy is kept) becomes generator i, reduced to degree < d by its
+ * minimal polynomial. It is registered only if the degree of the field over
+ * Q is the product of the generators' degrees (checked exactly: the
+ * characteristic polynomial of a combination sum c_i g_i, an iterated
+ * resultant, is irreducible of that degree), so a reduced polynomial is zero
+ * at the generators iff it is the zero polynomial, as with square roots.
+ * Returns the variable (an equal number already there is reused), or -1
+ * (field full, not independent, total degree above 64). */
+slong alg_field_gen_num(alg_field_t F, const alg_num_t a);
+/* Number of general generators. */
+slong alg_field_num_count(const alg_field_t F);
+/* 1 if the field with sqrt(p) added (p != 0) or a added (a != NULL) keeps
+ * full degree; internal to alg_field*.c. */
+int _alg_field_independent(const alg_field_t F, ulong p, const alg_num_struct *a);
+/* a reduced by the minimal polynomials of the general generators. */
+void _alg_field_num_reduce(fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = res_{g_i}(out, m_i(g_i)) (generator i general): the norm step. */
+void _alg_field_num_norm_step(fmpq_mpoly_t out, const alg_field_t F, slong i, const fmpq_mpoly_ctx_t ctx);
+/* out = 1/a for a constant a of a field with general generators (exact
+ * linear algebra on the basis of reduced monomials); -1 if a is 0. */
+int _alg_field_num_inv(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
+/* out = a as an element of the field as it is (no generator added), when
+ * it lies there: a candidate from an integer relation (LLL) between the
+ * values of the basis monomials and a, accepted only after an exact check
+ * (m(candidate) reduces to zero, so it is a root of a's polynomial, and its
+ * ball lies inside a's isolating interval, so it is a). 0, or -1 (not in
+ * the field, or not found). */
+int alg_field_express(fmpq_mpoly_t out, const alg_field_t F, const alg_num_t a, const fmpq_mpoly_ctx_t ctx);
+/* out = sqrt(p) (p prime) as an element of the field (alg_field_express). */
+int _alg_field_sqrt_express(fmpq_mpoly_t out, const alg_field_t F, ulong p, const fmpq_mpoly_ctx_t ctx);
+/* A short text naming generator i ("sqrt(5)", "the root of 8x^3-4x^2-4x+1 in
+ * [1/2, 1]"); flint_free it. */
+char *alg_field_gen_text(const alg_field_t F, slong i);
 /* a reduced: every generator's square replaced by its prime (same value). */
 void alg_field_reduce(fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx);
 /* out = the product of the conjugates of a over the generators (the norm,
@@ -75,7 +115,9 @@ int alg_field_is_const(const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpo
 /* out = sqrt(q) for a rational q >= 0 in the field (generators added as
  * needed); -1 if q < 0, q too large to factor, or the field is full. */
 int alg_field_sqrt(fmpq_mpoly_t out, const fmpq_t q, alg_field_t F, const fmpq_mpoly_ctx_t ctx);
-/* v[first + i] = a ball containing sqrt(p_i). */
+/* v[first + i] = a ball containing generator i (sqrt(p_i), or a general
+ * generator's number; F is not changed in value, but a general generator's
+ * isolating interval may shrink). */
 void alg_field_gen_balls(arb_ptr v, const alg_field_t F, slong prec);
 /* out = a ball containing a at the points of the balls vals[0 .. nvars - 1]. */
 void alg_mpoly_eval_balls(arb_t out, const fmpq_mpoly_t a, arb_srcptr vals, const fmpq_mpoly_ctx_t ctx, slong prec);

@@ -9,8 +9,21 @@
 
 void alg_field_init(alg_field_t F, slong first)
 {
+    slong i;
     F->first = first;
     F->n = 0;
+    for (i = 0; i < ALG_FIELD_MAX; i++) F->num[i] = NULL;
+}
+
+void alg_field_clear(alg_field_t F)
+{
+    slong i;
+    for (i = 0; i < ALG_FIELD_MAX; i++)
+        if (F->num[i] != NULL) {
+            alg_num_clear(F->num[i]);
+            flint_free(F->num[i]);
+            F->num[i] = NULL;
+        }
 }
 
 slong alg_field_gen(alg_field_t F, ulong p)
@@ -19,6 +32,7 @@ slong alg_field_gen(alg_field_t F, ulong p)
     for (i = 0; i < F->n; i++)
         if (F->prime[i] == p) return F->first + i;
     if (F->n == ALG_FIELD_MAX) return -1;
+    if (alg_field_num_count(F) > 0 && !_alg_field_independent(F, p, NULL)) return -1;
     F->prime[F->n] = p;
     return F->first + F->n++;
 }
@@ -31,11 +45,15 @@ void alg_field_reduce(fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_
     fmpq_mpoly_t r, t;
     fmpq_t q;
     if (F == NULL || F->n == 0) return;
+    if (alg_field_num_count(F) > 0) {
+        _alg_field_num_reduce(a, F, ctx);
+        len = fmpq_mpoly_length(a, ctx);
+    }
     ex = flint_malloc(nv * sizeof(ulong));
     for (k = 0; k < len && !need; k++) {
         fmpq_mpoly_get_term_exp_ui(ex, a, k, ctx);
         for (i = 0; i < F->n; i++)
-            if (ex[F->first + i] >= 2) need = 1;
+            if (F->num[i] == NULL && ex[F->first + i] >= 2) need = 1;
     }
     if (!need) { flint_free(ex); return; }
     fmpq_mpoly_init(r, ctx);
@@ -46,7 +64,7 @@ void alg_field_reduce(fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_
         fmpq_mpoly_get_term_coeff_fmpq(q, a, k, ctx);
         for (i = 0; i < F->n; i++) {
             ulong e = ex[F->first + i];
-            if (e >= 2) {
+            if (e >= 2 && F->num[i] == NULL) {
                 fmpz_t pw;
                 fmpz_init(pw);
                 fmpz_set_ui(pw, F->prime[i]);
@@ -103,6 +121,10 @@ void alg_field_norm(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F,
         for (i = 0; i < F->n; i++) {
             alg_field_reduce(out, F, ctx);
             if (fmpq_mpoly_degree_si(out, F->first + i, ctx) < 1) continue;
+            if (F->num[i] != NULL) {   /* a general generator: the resultant with its polynomial */
+                _alg_field_num_norm_step(out, F, i, ctx);
+                continue;
+            }
             conjugate(c, out, F, i, ctx);
             fmpq_mpoly_mul(out, out, c, ctx);
             alg_field_reduce(out, F, ctx);
@@ -115,6 +137,7 @@ int alg_field_inv(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, c
     fmpq_mpoly_t num, den, c;
     slong i;
     int rc = 0;
+    if (F != NULL && alg_field_num_count(F) > 0) return _alg_field_num_inv(out, a, F, ctx);
     fmpq_mpoly_init(num, ctx);
     fmpq_mpoly_init(den, ctx);
     fmpq_mpoly_init(c, ctx);
@@ -182,12 +205,17 @@ int alg_field_sqrt(fmpq_mpoly_t out, const fmpq_t q, alg_field_t F, const fmpq_m
         if (fac->exp[i] % 2) {
             slong g;
             fmpq_mpoly_t t;
-            if (!fmpz_abs_fits_ui(fac->p + i) || (g = alg_field_gen(F, fmpz_get_ui(fac->p + i))) < 0) {
+            if (!fmpz_abs_fits_ui(fac->p + i)) {
                 rc = -1;
                 break;
             }
             fmpq_mpoly_init(t, ctx);
-            fmpq_mpoly_gen(t, g, ctx);
+            if ((g = alg_field_gen(F, fmpz_get_ui(fac->p + i))) >= 0) fmpq_mpoly_gen(t, g, ctx);
+            else if (alg_field_num_count(F) == 0 || _alg_field_sqrt_express(t, F, fmpz_get_ui(fac->p + i), ctx)) {
+                fmpq_mpoly_clear(t, ctx);   /* sqrt(p) not in the field and not addable */
+                rc = -1;
+                break;
+            }
             fmpq_mpoly_mul(out, out, t, ctx);
             fmpq_mpoly_clear(t, ctx);
         }
@@ -207,7 +235,9 @@ void alg_field_gen_balls(arb_ptr v, const alg_field_t F, slong prec)
 {
     slong i;
     if (F == NULL) return;
-    for (i = 0; i < F->n; i++) arb_sqrt_ui(v + F->first + i, F->prime[i], prec);
+    for (i = 0; i < F->n; i++)
+        if (F->num[i] != NULL) alg_num_enclosure(v + F->first + i, F->num[i], prec);
+        else arb_sqrt_ui(v + F->first + i, F->prime[i], prec);
 }
 
 void alg_mpoly_eval_balls(arb_t out, const fmpq_mpoly_t a, arb_srcptr vals, const fmpq_mpoly_ctx_t ctx, slong prec)

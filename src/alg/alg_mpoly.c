@@ -232,6 +232,68 @@ static void fmul(fmpq_mpoly_t out, const fmpq_mpoly_t a, const fmpq_mpoly_t b, c
     alg_field_reduce(out, c->F, c->ctx);
 }
 
+/* out = T_k(y) for the Chebyshev polynomial T_k and an element y, reduced (Horner). */
+static void chebyshev_gen(fmpq_mpoly_t out, ulong k, const fmpq_mpoly_t y, const conv_t *c)
+{
+    fmpz_poly_t T;
+    slong i;
+    fmpq_t q;
+    fmpq_mpoly_t r;
+    fmpz_poly_init(T);
+    fmpq_init(q);
+    fmpq_mpoly_init(r, c->ctx);
+    fmpz_poly_chebyshev_t(T, k);
+    for (i = fmpz_poly_degree(T); i >= 0; i--) {
+        fmpq_mpoly_mul(r, r, y, c->ctx);
+        alg_field_reduce(r, c->F, c->ctx);
+        fmpq_set_fmpz(q, T->coeffs + i);
+        fmpq_mpoly_add_fmpq(r, r, q, c->ctx);
+    }
+    fmpq_mpoly_swap(out, r, c->ctx);
+    fmpz_poly_clear(T);
+    fmpq_clear(q);
+    fmpq_mpoly_clear(r, c->ctx);
+}
+
+/* cos(r pi), sin(r pi) for r = a/n with 12 r not an integer: both are
+ * cosines of multiples of 2 pi / M, M = lcm(2n, 4) (sin x = cos(pi/2 - x)),
+ * so Chebyshev polynomials T_k of the generator cos(2 pi / M) (a general
+ * generator of degree phi(M)/2, its minimal polynomial from FLINT). */
+static int cos_pi_general(fmpq_mpoly_t co, fmpq_mpoly_t si, const fmpq_t r, const conv_t *c)
+{
+    alg_num_t a;
+    ulong n, M, k, j;
+    slong g;
+    fmpz_t t;
+    int rc = -1;
+    if (!fmpz_abs_fits_ui(fmpq_denref(r)) || fmpz_cmp_ui(fmpq_denref(r), 1000) > 0) return -1;
+    n = fmpz_get_ui(fmpq_denref(r));
+    M = 2 * n;
+    if (M % 4) M *= 2;
+    fmpz_init(t);
+    alg_num_init(a);
+    /* k = a M / (2n) mod M */
+    fmpz_mul_ui(t, fmpq_numref(r), M / (2 * n));
+    k = fmpz_fdiv_ui(t, M);
+    j = (M / 4 + M - k) % M;
+    if (alg_num_cos_2pi(a, M) == 0) {
+        fmpq_mpoly_t y;
+        fmpq_mpoly_init(y, c->ctx);
+        if ((g = alg_field_gen_num(c->F, a)) >= 0) {
+            fmpq_mpoly_gen(y, g, c->ctx);
+            rc = 0;
+        } else rc = alg_field_express(y, c->F, a, c->ctx);   /* already in the field? */
+        if (rc == 0) {
+            chebyshev_gen(co, k, y, c);
+            chebyshev_gen(si, j, y, c);
+        }
+        fmpq_mpoly_clear(y, c->ctx);
+    }
+    alg_num_clear(a);
+    fmpz_clear(t);
+    return rc;
+}
+
 /* (co, si) = (cos e, sin e) for an angle e of the field (see ALG_FIELD). */
 static int angle_cs(fmpq_mpoly_t co, fmpq_mpoly_t si, const expr_t e, const conv_t *c, int depth)
 {
@@ -249,12 +311,12 @@ static int angle_cs(fmpq_mpoly_t co, fmpq_mpoly_t si, const expr_t e, const conv
     fmpq_mpoly_init(s2, c->ctx);
     fmpq_mpoly_init(t, c->ctx);
     if (pi_multiple(r, e, c, depth)) {
-        fmpq_mul_si(r, r, 12);
-        if (fmpz_is_one(fmpq_denref(r)) && fmpz_fits_si(fmpq_numref(r))) {
-            slong j = fmpz_get_si(fmpq_numref(r)) % 24;
+        fmpq_mul_si(q, r, 12);
+        if (fmpz_is_one(fmpq_denref(q)) && fmpz_fits_si(fmpq_numref(q))) {
+            slong j = fmpz_get_si(fmpq_numref(q)) % 24;
             rc = cos12(co, j, c);
             if (rc == 0) rc = cos12(si, 6 - j, c);
-        }
+        } else rc = cos_pi_general(co, si, r, c);
         goto done;
     }
     switch (e->kind) {
@@ -408,6 +470,71 @@ static int conv_trig(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int dept
     }
 }
 
+/* out = the real algebraic number of a tag (alg_num_tag: an exact root()
+ * value) in the field: a rational; (-b + s sqrt(b^2 - 4ac))/(2a) for degree
+ * 2, s the sign of (alpha + b/2a); else a general generator. */
+static int conv_alg_num(fmpq_mpoly_t out, const char *tag, const conv_t *c)
+{
+    alg_num_t a;
+    int rc = -1;
+    slong d;
+    alg_num_init(a);
+    if (alg_num_from_tag(a, tag) != 0) goto done;
+    d = fmpz_poly_degree(a->m);
+    if (d == 1) {
+        fmpq_mpoly_set_fmpq(out, a->lo, c->ctx);
+        rc = 0;
+    } else if (d == 2) {
+        const fmpz *m = a->m->coeffs;
+        fmpq_t D, r0;
+        arb_t x, y;
+        slong prec;
+        int s = 0;
+        fmpq_init(D);
+        fmpq_init(r0);
+        arb_init(x);
+        arb_init(y);
+        fmpz_mul(fmpq_numref(D), m + 1, m + 1);
+        fmpz_submul(fmpq_numref(D), m + 0, m + 2);
+        fmpz_submul(fmpq_numref(D), m + 0, m + 2);
+        fmpz_submul(fmpq_numref(D), m + 0, m + 2);
+        fmpz_submul(fmpq_numref(D), m + 0, m + 2);   /* b^2 - 4ac */
+        fmpq_set_fmpz_frac(r0, m + 1, m + 2);
+        fmpq_div_2exp(r0, r0, 1);
+        fmpq_neg(r0, r0);                             /* -b/2a, strictly between the roots */
+        for (prec = 64; prec <= 4096 && s == 0; prec *= 2) {
+            alg_num_enclosure(x, a, prec);
+            arb_set_fmpq(y, r0, prec);
+            arb_sub(x, x, y, prec);
+            s = arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
+        }
+        if (s != 0 && alg_field_sqrt(out, D, c->F, c->ctx) == 0) {   /* a > 0 (normalised) */
+            fmpq_t h;
+            fmpq_init(h);
+            fmpz_one(fmpq_numref(h));
+            fmpz_mul_si(fmpq_denref(h), m + 2, 2 * s);
+            fmpq_canonicalise(h);
+            fmpq_mpoly_scalar_mul_fmpq(out, out, h, c->ctx);
+            fmpq_mpoly_add_fmpq(out, out, r0, c->ctx);
+            fmpq_clear(h);
+            rc = 0;
+        }
+        fmpq_clear(D);
+        fmpq_clear(r0);
+        arb_clear(x);
+        arb_clear(y);
+    } else {
+        slong g = alg_field_gen_num(c->F, a);
+        if (g >= 0) {
+            fmpq_mpoly_gen(out, g, c->ctx);
+            rc = 0;
+        } else rc = alg_field_express(out, c->F, a, c->ctx);   /* already in the field? */
+    }
+done:
+    alg_num_clear(a);
+    return rc;
+}
+
 static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
 {
     fmpq_mpoly_t t;
@@ -477,6 +604,16 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
         return conv_pow(out, e, c, depth);
     case EXPR_FUNC:
         if (conv_trig(out, e, c, depth) == 0) return 0;
+        if ((c->flags & ALG_FIELD) && c->F != NULL && e->fn == FN_USER && e->name != NULL &&
+            strcmp(e->name, "root") == 0 && e->nargs == 4) {
+            /* a root() call left in place (a claim): rewritten here, its exact number used */
+            expr_t x = expr_copy(e);
+            expr_error_t ee;
+            int ok = alg_rewrite_ext(&x, c->s, c->param_value, 64, &ee) >= 0 && x->kind == EXPR_BALL &&
+                     x->name != NULL && conv_alg_num(out, x->name, c) == 0;
+            expr_free(x);
+            if (ok) return 0;
+        }
         snprintf(what, sizeof(what), "function %.100s()", e->name ? e->name : expr_fn_name(e->fn));
         fail(c, e, what);
         return -1;
@@ -487,6 +624,8 @@ static int conv(fmpq_mpoly_t out, const expr_t e, const conv_t *c, int depth)
         fail(c, e, "the irrational constant e");
         return -1;
     case EXPR_BALL:
+        if ((c->flags & ALG_FIELD) && c->F != NULL && e->name != NULL && conv_alg_num(out, e->name, c) == 0)
+            return 0;
         fail(c, e, "an inexact constant");
         return -1;
     default:

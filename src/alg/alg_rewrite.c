@@ -288,10 +288,16 @@ static expr_t rewrite_root(const expr_t call, rw_t *w)
             snprintf(b, sizeof(b), "%ld", (long) k);
             set_err(w, call, "root(): only %s distinct real root(s) in the range, root %s asked for", a, b);
         } else {
+            alg_num_t a;
             r = expr_new(EXPR_BALL);
             arb_set(r->ball, ball);
             r->line = call->line;
             r->col = call->col;
+            /* the exact number rides along (alg_num_tag), for the threshold algebra */
+            alg_num_init(a);
+            if (alg_num_root_in_interval(a, f, lo, hi, k) == 0 && fmpz_poly_degree(a->m) <= ALG_NUM_MAXDEG)
+                r->name = alg_num_tag(a);
+            alg_num_clear(a);
             if (mult > 1 && !w->noted) {
                 char m[32];
                 snprintf(m, sizeof(m), "%ld", (long) mult);

@@ -27,6 +27,8 @@
 #include <string.h>
 #include "claim/claim_impl.h"
 #include "alg/alg.h"
+#include <acb.h>
+#include <arb_fmpz_poly.h>
 
 /* Variables of every polynomial here: u (the half-angle variable, or the
  * quantified variable itself), p (the claim's parameter), then the
@@ -180,6 +182,142 @@ static int sign_at(const fmpq_poly_t u, const cl_point *pt)
     }
 }
 
+/* out = t at the complex point vals (one acb per variable of ctx). */
+static void acb_mpoly_eval(acb_t out, const fmpq_mpoly_t t, acb_srcptr vals, const fmpq_mpoly_ctx_t ctx, slong prec)
+{
+    slong k, v, nv = fmpq_mpoly_ctx_nvars(ctx), len = fmpq_mpoly_length(t, ctx);
+    ulong *ex = flint_malloc(nv * sizeof(ulong));
+    acb_t term, pw;
+    fmpq_t q;
+    acb_init(term);
+    acb_init(pw);
+    fmpq_init(q);
+    acb_zero(out);
+    for (k = 0; k < len; k++) {
+        fmpq_mpoly_get_term_exp_ui(ex, t, k, ctx);
+        fmpq_mpoly_get_term_coeff_fmpq(q, t, k, ctx);
+        acb_set_fmpq(term, q, prec);
+        for (v = 0; v < nv; v++)
+            if (ex[v]) {
+                acb_pow_ui(pw, vals + v, ex[v], prec);
+                acb_mul(term, term, pw, prec);
+            }
+        acb_add(out, out, term, prec);
+    }
+    acb_clear(term);
+    acb_clear(pw);
+    fmpq_clear(q);
+    flint_free(ex);
+}
+
+/* Is t(x*, g) = 0, with x* the algebraic point alg in variable var and g the
+ * generators, when the minimal polynomial of x* divides norm(t)? The norm is
+ * (a nonzero constant times) the product of t(x*, beta) over every tuple beta
+ * of roots (complex ones too) of the generators' polynomials, so some tuple
+ * gives zero; if every tuple but the true one (sqrt(p_i) > 0, each general
+ * generator's own real root) is certified nonzero in complex balls, the true
+ * one is zero. 1 when proved, 0 when not (never a wrong 1). */
+static int field_zero_at_root(const fmpq_mpoly_t t, const cl_point *alg, slong var, cl_alg *A)
+{
+    slong nv = fmpq_mpoly_ctx_nvars(A->ctx), prec, gi, nr[ALG_FIELD_MAX], ntup, tup, i;
+    acb_ptr rt[ALG_FIELD_MAX], vals = _acb_vec_init(nv);
+    arb_t x;
+    int proved = 0;
+    arb_init(x);
+    for (gi = 0; gi < A->F->n; gi++) {
+        nr[gi] = A->F->num[gi] ? fmpz_poly_degree(A->F->num[gi]->m) : 2;
+        rt[gi] = _acb_vec_init(nr[gi]);
+    }
+    for (prec = 128; prec <= 2048 && !proved; prec *= 2) {
+        int ok = 1;
+        alg_roots_enclosure(x, alg->r, alg->k, prec);
+        acb_set_arb(vals + var, x);
+        /* the roots of each generator's polynomial, its own first */
+        for (gi = 0; gi < A->F->n && ok; gi++) {
+            if (A->F->num[gi] == NULL) {
+                arb_sqrt_ui(acb_realref(rt[gi] + 0), A->F->prime[gi], prec);
+                arb_zero(acb_imagref(rt[gi] + 0));
+                acb_neg(rt[gi] + 1, rt[gi] + 0);
+            } else {
+                slong j, own = -1;
+                arb_t a;
+                arb_init(a);
+                arb_fmpz_poly_complex_roots(rt[gi], A->F->num[gi]->m, 0, prec);
+                alg_num_enclosure(a, A->F->num[gi], prec);
+                for (j = 0; j < nr[gi]; j++)
+                    if (acb_is_real(rt[gi] + j) && arb_overlaps(acb_realref(rt[gi] + j), a)) {
+                        if (own >= 0) ok = 0;   /* not separated yet */
+                        own = j;
+                    }
+                if (own < 0) ok = 0;
+                else acb_swap(rt[gi] + 0, rt[gi] + own);
+                arb_clear(a);
+            }
+        }
+        if (!ok) continue;
+        ntup = 1;
+        for (gi = 0; gi < A->F->n; gi++)
+            if (fmpq_mpoly_degree_si(t, A->F->first + gi, A->ctx) > 0) ntup *= nr[gi];
+        for (tup = 1; tup < ntup && ok; tup++) {   /* tuple 0 is the true one */
+            slong r = tup;
+            acb_t y;
+            for (gi = 0; gi < A->F->n; gi++) {
+                slong j = 0;
+                if (fmpq_mpoly_degree_si(t, A->F->first + gi, A->ctx) > 0) { j = r % nr[gi]; r /= nr[gi]; }
+                acb_set(vals + A->F->first + gi, rt[gi] + j);
+            }
+            acb_init(y);
+            acb_mpoly_eval(y, t, vals, A->ctx, prec);
+            if (acb_contains_zero(y)) ok = 0;
+            acb_clear(y);
+        }
+        if (ok) proved = 1;
+    }
+    for (i = 0; i < A->F->n; i++) _acb_vec_clear(rt[i], nr[i]);
+    _acb_vec_clear(vals, nv);
+    arb_clear(x);
+    return proved;
+}
+
+/* When the algebraic point x* (variable var) lies in the field, x* = y(g)
+ * (alg_field_express, checked exactly): 1 if t(y(g), g) reduces to zero (t
+ * vanishes at the point), 0 if not (it does not: the reduced form is
+ * canonical), -1 if x* was not found in the field. */
+static int point_in_field_zero(const fmpq_mpoly_t t, const cl_point *alg, slong var, cl_alg *A)
+{
+    alg_num_t a;
+    fmpq_mpoly_t y, z;
+    fmpq_mpoly_struct *C[CL_NV];
+    fmpq_mpoly_struct gens[CL_NV];
+    slong i;
+    int rc = -1;
+    alg_num_init(a);
+    fmpq_mpoly_init(y, A->ctx);
+    fmpq_mpoly_init(z, A->ctx);
+    fmpz_poly_set(a->m, alg->r->fac->p + alg->r->root[alg->k].factor);
+    fmpz_poly_primitive_part(a->m, a->m);
+    if (fmpz_sgn(fmpz_poly_lead(a->m)) < 0) fmpz_poly_neg(a->m, a->m);
+    fmpq_set(a->lo, alg->r->root[alg->k].lo);
+    fmpq_set(a->hi, alg->r->root[alg->k].hi);
+    if (fmpz_poly_degree(a->m) >= 1 && alg_field_express(y, A->F, a, A->ctx) == 0) {
+        for (i = 0; i < CL_NV; i++) {
+            fmpq_mpoly_init(gens + i, A->ctx);
+            if (i == var) fmpq_mpoly_set(gens + i, y, A->ctx);
+            else fmpq_mpoly_gen(gens + i, i, A->ctx);
+            C[i] = gens + i;
+        }
+        if (fmpq_mpoly_compose_fmpq_mpoly(z, t, C, A->ctx, A->ctx)) {
+            alg_field_reduce(z, A->F, A->ctx);
+            rc = fmpq_mpoly_is_zero(z, A->ctx) ? 1 : 0;
+        }
+        for (i = 0; i < CL_NV; i++) fmpq_mpoly_clear(gens + i, A->ctx);
+    }
+    fmpq_mpoly_clear(y, A->ctx);
+    fmpq_mpoly_clear(z, A->ctx);
+    alg_num_clear(a);
+    return rc;
+}
+
 /* Sign of a (variables u, p and the generators) at u = pu, p = pp (NULL: the
  * variable must be absent): the rational coordinates substituted exactly
  * (a zero element of the field is 0, exactly); then, without generators, the
@@ -216,11 +354,14 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
            vanishes, and if every other conjugate is certified nonzero it is t itself */
         arb_ptr v = _arb_vec_init(CL_NV);
         arb_t y;
-        int may_vanish = 0;
+        int may_vanish = 0, num_used = 0, zero_tried = 0;
         slong sig, nsig = WORD(1) << A->F->n, used = 0, gi;
         arb_init(y);
-        for (gi = 0; gi < A->F->n; gi++)   /* conjugates over the generators that occur */
-            if (fmpq_mpoly_degree_si(t, A->F->first + gi, A->ctx) > 0) used |= WORD(1) << gi;
+        for (gi = 0; gi < A->F->n; gi++)   /* conjugates over the square roots that occur */
+            if (fmpq_mpoly_degree_si(t, A->F->first + gi, A->ctx) > 0) {
+                if (A->F->num[gi] != NULL) num_used = 1;   /* a general generator: no sign flip */
+                else used |= WORD(1) << gi;
+            }
         if (alg) {
             fmpq_poly_t nn, f, rem;
             fmpq_poly_init(nn);
@@ -233,6 +374,13 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
             fmpq_poly_clear(nn);
             fmpq_poly_clear(f);
             fmpq_poly_clear(rem);
+            if (may_vanish && num_used) {
+                /* the point may lie in the field (a threshold cos(pi/9) with the
+                   generator cos(pi/18)): then t there is an element, zero or not exactly */
+                int z = point_in_field_zero(t, alg, var, A);
+                if (z == 1) s = 0;
+                else if (z == 0) may_vanish = 0;   /* nonzero: the balls decide */
+            }
         }
         for (prec = 64; prec <= 4096 && s == -2; prec *= 2) {
             int others = 1;
@@ -251,7 +399,11 @@ static int field_sign(const fmpq_mpoly_t a, const cl_point *pu, const cl_point *
                 }
                 if (arb_is_positive(y)) s = 1;
                 else if (arb_is_negative(y)) s = -1;
-                else if (may_vanish && others) s = 0;
+                else if (may_vanish && others && !num_used) s = 0;
+                else if (may_vanish && num_used && zero_tried == 0) {
+                    zero_tried = 1;   /* once: it refines on its own */
+                    if (field_zero_at_root(t, alg, var, A)) s = 0;
+                }
             }
             if (!may_vanish && s == -2) {   /* sig loop broke early: the identity */
                 alg_field_gen_balls(v, A->F, prec);
@@ -1188,7 +1340,7 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
         out->status = CLAIM_PROVED;
         flint_free(out->detail);
         {
-            char sub[320], what[96], field[160];
+            char sub[320], what[96], field[640];
             int nat = fp[0].nmodel, multi = 0;
             for (j = 0; j < np; j++)
                 if (fp[j].natoms > 1) multi = 1;
@@ -1203,8 +1355,11 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
                 size_t len;
                 snprintf(field, sizeof field, " with coefficients in Q(");
                 for (i = 0; i < A.F->n; i++) {
+                    char *g = alg_field_gen_text(A.F, i);
                     len = strlen(field);
-                    snprintf(field + len, sizeof field - len, "%ssqrt(%lu)", i ? ", " : "", A.F->prime[i]);
+                    if (strlen(g) > 160) strcpy(g + 150, "...]");
+                    snprintf(field + len, sizeof field - len, "%s%s", i ? ", " : "", g);
+                    flint_free(g);
                 }
                 len = strlen(field);
                 snprintf(field + len, sizeof field - len, ") (norms taken over Q)");
@@ -1230,6 +1385,7 @@ done:
         fmpq_clear(fp[j].u1);
     }
     alg_roots_clear(roots);
+    alg_field_clear(A.F);
     fmpq_poly_clear(R);
     fmpq_clear(p0); fmpq_clear(p1); fmpq_clear(sample);
     fmpq_clear(a0); fmpq_clear(b0); fmpq_clear(w); fmpq_clear(rp_wit);
