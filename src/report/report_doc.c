@@ -56,6 +56,7 @@ report_doc_init(report_doc *d)
     if (d->pdf == NULL)
         return d->status = st;
     d->c = canvas_pdf_canvas(d->pdf);
+    report_ml_ctx_init(&d->ml, report_ml_font_canvas(d->c));
     report_doc_begin(d);
     return d->status;
 }
@@ -517,6 +518,82 @@ report_doc_heading(report_doc *d, int level, const char *text, int outline)
     }
     d->y += 0.35 * size;
     report_doc_lines_free(lines, n);
+}
+
+/* The runs R wrapped to the text width minus INDENT, each line as high as
+ * its tallest box (a built-up fraction) and at least LEAD * SIZE. */
+static void
+report_doc_runs_lines(report_doc *d, const report_mt_runs *r, double size, double indent, double lead)
+{
+    double w = report_doc_width() - indent, sp;
+    int i = 0;
+
+    canvas_set_font(d->c, size, 0);
+    sp = canvas_text_width(d->c, " ");
+    while (i < r->n)
+    {
+        int j = i + 1, k;
+        double lw = r->box[i].w, asc = REPORT_DOC_ASCENT * size, desc = (lead - REPORT_DOC_ASCENT) * size, x;
+        while (j < r->n && lw + (r->space[j] ? sp : 0) + r->box[j].w <= w + 0.01)
+        {
+            lw += (r->space[j] ? sp : 0) + r->box[j].w;
+            j++;
+        }
+        for (k = i; k < j; k++)
+        {
+            asc = fmax(asc, r->box[k].asc);
+            desc = fmax(desc, r->box[k].desc);
+        }
+        report_doc_need(d, asc + desc);
+        report_doc_ink(d);
+        x = report_doc_left() + indent;
+        for (k = i; k < j; k++)
+        {
+            if (k > i && r->space[k])
+                x += sp;
+            if (report_ml_draw(d->c, &r->box[k], x, d->y + asc) != CANVAS_OK)
+                report_doc_fail(d, canvas_status(d->c));
+            x += r->box[k].w;
+        }
+        /* a line with a built-up fraction or a radical: a little air below */
+        d->y += asc + desc + (desc > (lead - REPORT_DOC_ASCENT) * size + 0.01 ? 0.2 * size : 0);
+        i = j;
+    }
+}
+
+void
+report_doc_par_math(report_doc *d, const char *text, double size, double indent)
+{
+    report_ml_ctx x = d->ml;
+    report_mt_runs r;
+
+    report_mt_runs_build(&r, d->c, &x, text, size, 0);
+    report_doc_runs_lines(d, &r, size, indent, REPORT_DOC_LEAD);
+    report_mt_runs_clear(&r);
+    d->y += 0.45 * size;
+}
+
+void
+report_doc_heading_math(report_doc *d, int level, const char *text, int outline)
+{
+    double size = level <= 1 ? 14.0 : 11.5;
+    report_ml_ctx x = d->ml;
+    report_mt_runs r;
+    double h = 0;
+    int i;
+
+    report_mt_runs_build(&r, d->c, &x, text, size, 1);
+    for (i = 0; i < r.n; i++)
+        h += r.box[i].w;
+    if (d->y > REPORT_DOC_MARGIN_TOP + 1e-6)
+        d->y += level <= 1 ? 10 : 6;
+    /* keep the heading with about four lines of what follows */
+    report_doc_need(d, (1 + (int) (h / report_doc_width())) * 1.4 * size + 4 * REPORT_DOC_LEAD * REPORT_DOC_BODY);
+    if (outline)
+        report_doc_bookmark(d, level, text);
+    report_doc_runs_lines(d, &r, size, 0, 1.25);
+    report_mt_runs_clear(&r);
+    d->y += 0.35 * size;
 }
 
 void

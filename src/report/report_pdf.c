@@ -306,7 +306,23 @@ rp_sentence(const char *text)
 /* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
  * marked KEY (or "sec:<number>") for the table of contents and links. */
 static void
+rp_heading_as(report_doc *d, int level, const char *text, const char *key, int math);
+
+static void
 rp_heading(report_doc *d, int level, const char *text, const char *key)
+{
+    rp_heading_as(d, level, text, key, 0);
+}
+
+/* A heading whose text holds formulas (a plot's title), typeset. */
+static void
+rp_heading_math(report_doc *d, int level, const char *text, const char *key)
+{
+    rp_heading_as(d, level, text, key, 1);
+}
+
+static void
+rp_heading_as(report_doc *d, int level, const char *text, const char *key, int math)
 {
     char num[32], *h, *k;
 
@@ -327,7 +343,10 @@ rp_heading(report_doc *d, int level, const char *text, const char *key)
     report_doc_need(d, (level <= 1 ? 14.0 : 11.5) * 1.38 + 4 * 1.38 * REPORT_DOC_BODY + 10);
     if (h && k)
         report_doc_mark(d, k, 0, h, level <= 1 ? 1 : 2);
-    report_doc_heading(d, level, h ? h : text, 1);
+    if (math)
+        report_doc_heading_math(d, level, h ? h : text, 1);
+    else
+        report_doc_heading(d, level, h ? h : text, 1);
     flint_free(h);
     flint_free(k);
 }
@@ -339,7 +358,7 @@ rp_table_caption(report_doc *d, const char *text)
     char *s = fc_printf("Table %d: %s", ++d->ntab, text);
 
     report_doc_need(d, 60);
-    report_doc_par(d, s ? s : text, 9, 0, 0, 0);
+    report_doc_par_math(d, s ? s : text, 9, 0);
     d->y -= 2;
     flint_free(s);
     return d->ntab;
@@ -953,7 +972,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
         fh = report_doc_room(d) - 44;
     {
         char *key = fc_printf("plot:%s", pl->name);
-        rp_heading(d, 2, h ? h : pl->name, key);
+        rp_heading_math(d, 2, h ? h : pl->name, key);
         flint_free(key);
     }
     flint_free(h);
@@ -991,19 +1010,24 @@ rp_plot(report_doc *d, const run_results *res, int k)
         d->status = st;
     d->y += fh + 2;
     if (cap)
-        report_doc_par(d, cap, 8.5, 0, 0, 0);
+        report_doc_par_math(d, cap, 8.5, 0);
     d->y += 4;
 
     /* certified-area table */
     ux = NULL;
     {
-        const char *u1 = c->params[pl->x].unit, *u2 = c->params[pl->y].unit;
-        if (u1 && u1[0] && u2 && u2[0])
-            ux = fc_printf("Area [%s \xc2\xb7 %s]", u1, u2);
-        else if ((u1 && u1[0]) || (u2 && u2[0]))
-            ux = fc_printf("Area [%s]", u1 && u1[0] ? u1 : u2);
+        /* the units in the usual notation (m/s^2 as m/s²), as everywhere else */
+        const char *r1 = c->params[pl->x].unit, *r2 = pl->y >= 0 ? c->params[pl->y].unit : NULL;
+        char *u1 = r1 && r1[0] ? report_ml_unit_text(r1) : NULL, *u2 = r2 && r2[0] ? report_ml_unit_text(r2) : NULL;
+        const char *v1 = u1 ? u1 : r1, *v2 = u2 ? u2 : r2;
+        if (v1 && v1[0] && v2 && v2[0])
+            ux = fc_printf("Area [%s \xc2\xb7 %s]", v1, v2);
+        else if ((v1 && v1[0]) || (v2 && v2[0]))
+            ux = fc_printf("Area [%s]", v1 && v1[0] ? v1 : v2);
         else
             ux = fc_strdup("Area (parameter units)");
+        flint_free(u1);
+        flint_free(u2);
     }
     hd[0] = head[0];
     hd[1] = head[1];
@@ -1211,7 +1235,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
         d->y += fh + 2;
         if (cap)
-            report_doc_par(d, cap, 8.5, 0, 0, 0);
+            report_doc_par_math(d, cap, 8.5, 0);
         d->y += 4;
         flint_free(key);
         flint_free(cap);
@@ -1863,6 +1887,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
             goto done;
         }
         d.prev = pass > 0 ? &prev : NULL;
+        report_ml_set_display(&d.ml, report_ml_display_case, (void *) res->c);
         if (rp_info(&d, res, t) != 0)
         {
             fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");
