@@ -7,11 +7,13 @@
 # - pdftotext of report.pdf holds the case's title (whitespace folded) and, in
 #   the rod cases, the Greek letters the figures draw (θ, μ, and θ̇ with its
 #   combining dot in rod_liftoff_model);
-# - report.pdf: at most 15 pages (ch5_top_figures: 16), page 1 with the
+# - report.pdf: at most 15 pages (every case, no exception), page 1 with the
 #   verdicts and contents, the last page at least a fifth full, no word
 #   outside the margins, no table split by a page break with a page holding
 #   its header and fewer than two rows (tests/lone_rows.py, itself tested on
-#   tests/fixtures/lone_rows/);
+#   tests/fixtures/lone_rows/); the contents' page numbers those of the
+#   pages the headings are on (tests/contents_pages.py, itself shown to
+#   fail on a changed number);
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
 # - every shipped case names its own template (none uses default.tmpl, each
@@ -89,8 +91,6 @@ for c in cases/*.case; do
     [ -e "$f" ] || continue
     pages=$(pdfinfo "$f" 2>/dev/null | sed -n 's/^Pages: *//p')
     max=15
-    # the one exception left (issue 12, item 3): 13 figures, 51 definitions, 9 claims
-    [ "$id" = ch5_top_figures ] && max=16
     if [ -n "$pages" ] && [ "$pages" -le "$max" ]; then ok; else bad "$id/report.pdf: $pages pages (more than $max)"; fi
     pdftotext -f 1 -l 1 "$f" "$tmp/p1" 2>/dev/null
     if grep -q '^Contents$' "$tmp/p1"; then ok; else bad "$id/report.pdf: no contents on page 1"; fi
@@ -103,10 +103,22 @@ for c in cases/*.case; do
     # header repeated at the top of a page, no header word assumed)
     lone=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/lone_rows.py - 2>&1)
     if [ -z "$lone" ]; then ok; else bad "$id/report.pdf: $(echo "$lone" | head -3 | tr '\n' ' ')"; fi
+    # the contents' page numbers are those of the final layout (tests/contents_pages.py)
+    cp=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/contents_pages.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$cp" | head -3 | tr '\n' ' ')"; fi
     low=$(pdftotext -bbox -f "$pages" -l "$pages" "$f" - 2>/dev/null |
           sed -n 's/.*yMax="\([0-9.]*\)".*/\1/p' | awk '$1 < 780 && $1 > m { m = $1 } END { print int(m) }')
     if [ "${low:-0}" -ge 200 ]; then ok; else bad "$id/report.pdf: last page filled to y = $low pt only (< 1/5)"; fi
 done
+
+# the contents check itself: painleve_rod's text with the page of its
+# Provenance entry changed to 99 must fail
+if [ -e "$tmp/out/painleve_rod/report.pdf" ]; then
+    pdftotext -layout "$tmp/out/painleve_rod/report.pdf" - 2>/dev/null |
+        sed -E 's/^([0-9]+ Provenance +)[0-9]+$/\199/' | python3 tests/contents_pages.py - >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q 'Provenance on page 99' "$tmp/err"; then ok; else bad "tests/contents_pages.py exit $rc on a wrong contents page (must flag it): $(head -2 "$tmp/err")"; fi
+fi
 
 # every case on its own template, ending with a conclusion; references; no leaked paths
 for c in cases/*.case; do

@@ -13,6 +13,9 @@ than two rows:
   - left behind: the same header's last occurrence on page p-1; the rows
     under it there are counted.
 
+A repeated line with no row under it on either page is no table (the tick
+labels of two figures on the same axes) and is passed over.
+
 No header word is assumed.  A row is counted where a line starts at the
 header's indentation (within one column); a line that starts further right
 continues the row above (a wrapped cell), so a row wrapped over two lines is
@@ -87,11 +90,13 @@ def check(text):
         if not earlier:
             continue
         n = rows_after(cur, first, cols)
+        h = earlier[-1]
+        m = rows_after(prev, h, columns(prev[h]))
+        if n + m == 0:
+            continue           # no row on either side: not a table (a figure's tick labels)
         if n < 2:
             found.append("page %d: a table continues with %d row%s under its repeated header '%s'"
                          % (p + 1, n, "" if n == 1 else "s", key))
-        h = earlier[-1]
-        m = rows_after(prev, h, columns(prev[h]))
         if m < 2:
             found.append("page %d: a table breaks after %d row%s under its header '%s'"
                          % (p, m, "" if m == 1 else "s", key))

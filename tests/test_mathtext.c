@@ -10,7 +10,8 @@
  *   not read as 1·(Ω = 1/2); Ω0(f) keeps its parentheses; (2.6) keeps its
  *   own; θ̇0 is θ with a dot and the subscript 0, and a case's [display]
  *   string applies to a name it defines;
- * - words: in bold runs the words are bold, the formulas are not;
+ * - words: in bold runs the words are bold, the formulas are not; an axis
+ *   label's first word alone (m_c) is a name, typeset, in a title a word;
  * - drawing: a formula turned upwards (report_ml_draw_up, a y-axis label)
  *   puts the fraction bar of 4/3 where the box's geometry maps it, in a
  *   Cairo PNG (a vertical dark bar there, white beyond its end). */
@@ -111,6 +112,8 @@ test_runs(void **state)
         {"\xce\xb8\xcc\x87 [rad/s]", "\xce\xb8\xcc\x87"},
         {"slip velocity [m/s\xc2\xb2]", ""},
         {"The book's ellipse against the certified region", ""},
+        {"Figure 4 (\xcf\x88" "0 = 0): the ellipses", "(\xcf\x88" "0 = 0)"},
+        {"E8 data, F4: the static zone", ""},
     };
     size_t i;
     (void) state;
@@ -193,6 +196,12 @@ test_formulas(void **state)
     assert_int_equal(r, 2);
     flint_free(t);
 
+    /* sin²θ0 is sin(θ0)², not sin()²·θ0 */
+    t = formula(&x, "A + d\xc2\xb2 sin\xc2\xb2\xce\xb8" "0", &r, &l);
+    assert_null(strstr(t, "()"));
+    assert_non_null(strstr(t, "\xce\xb8" "0"));
+    flint_free(t);
+
     /* the case's display string for a name it defines */
     y = x;
     report_ml_set_display(&y, display_omega, NULL);
@@ -215,7 +224,7 @@ test_bold_words(void **state)
     c = canvas_cairo_new(CANVAS_CAIRO_PNG, path, 10, 10, 1, &st);
     assert_non_null(c);
     report_ml_ctx_init(&x, report_ml_font_canvas(c));
-    report_mt_runs_build(&rr, c, &x, "Plot tip: the region \xce\xbc_min = 4/3 here", 11, 1);
+    report_mt_runs_build(&rr, c, &x, "Plot tip: the region \xce\xbc_min = 4/3 here", 11, REPORT_MT_BOLD);
     assert_int_equal(rr.n, 6);   /* Plot, tip:, the, region, formula, here */
     assert_int_equal(rr.space[0], 0);
     for (i = 1; i < rr.n; i++)
@@ -231,6 +240,37 @@ test_bold_words(void **state)
             }
     assert_int_equal(bold_words, 5);
     assert_true(regular_math >= 3);
+    report_mt_runs_clear(&rr);
+    canvas_free(c);
+}
+
+/* An axis label's first word alone is a name: m_c is m with the subscript
+ * c (two glyph runs, the second smaller); in a title it stays a word. */
+static void
+test_label(void **state)
+{
+    report_ml_ctx x;
+    report_mt_runs rr;
+    canvas *c;
+    char path[400];
+    int st;
+    (void) state;
+
+    snprintf(path, sizeof path, "%s/l.png", tmpdir);
+    c = canvas_cairo_new(CANVAS_CAIRO_PNG, path, 10, 10, 1, &st);
+    assert_non_null(c);
+    report_ml_ctx_init(&x, report_ml_font_canvas(c));
+    report_mt_runs_build(&rr, c, &x, "m_c [N]", 10, REPORT_MT_LABEL);
+    assert_int_equal(rr.n, 2);
+    assert_int_equal(rr.box[0].n, 2);
+    assert_string_equal(rr.box[0].items[0].text, "m");
+    assert_string_equal(rr.box[0].items[1].text, "c");
+    assert_true(rr.box[0].items[1].size < 10);
+    assert_string_equal(rr.box[1].items[0].text, "[N]");
+    report_mt_runs_clear(&rr);
+    report_mt_runs_build(&rr, c, &x, "m_c [N]", 10, 0);
+    assert_int_equal(rr.box[0].n, 1);
+    assert_string_equal(rr.box[0].items[0].text, "m_c");
     report_mt_runs_clear(&rr);
     canvas_free(c);
 }
@@ -311,6 +351,7 @@ main(void)
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_formulas),
         cmocka_unit_test(test_bold_words),
+        cmocka_unit_test(test_label),
         cmocka_unit_test(test_draw_up),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

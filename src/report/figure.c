@@ -527,7 +527,7 @@ fig_label_box(report_ml_box *b, canvas *c, const report_figure_spec *s, const ch
     report_ml_ctx x;
     report_ml_ctx_init(&x, report_ml_font_canvas(c));
     report_ml_set_display(&x, s->display, s->display_arg);
-    report_mt_line_box(b, c, &x, text, size, 0);
+    report_mt_line_box(b, c, &x, text, size, REPORT_MT_LABEL);
 }
 
 /* The title of S typeset (its formulas from the expression tree, mathtext.h)
@@ -538,12 +538,12 @@ fig_title_box(report_ml_box *b, canvas *c, const report_figure_spec *s, double s
     report_ml_ctx x;
     report_ml_ctx_init(&x, report_ml_font_canvas(c));
     report_ml_set_display(&x, s->display, s->display_arg);
-    report_mt_line_box(b, c, &x, s->title, size, 1);
+    report_mt_line_box(b, c, &x, s->title, size, REPORT_MT_BOLD);
     if (b->w > avail && b->w > 0)
     {
         double z = fmax(0.55, avail / b->w);
         report_ml_box_clear(b);
-        report_mt_line_box(b, c, &x, s->title, z * size, 1);
+        report_mt_line_box(b, c, &x, s->title, z * size, REPORT_MT_BOLD);
     }
 }
 

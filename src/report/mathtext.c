@@ -170,8 +170,19 @@ mt_push(report_mt_span **v, int *n, int *a, size_t off, size_t len, int kind)
     (*n)++;
 }
 
-int
-report_mt_split(report_mt_span **out, const char *s)
+/* 1 if S[0..n) is a number (digits and points). */
+static int
+mt_number_word(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!(mt_digit(s[i]) || s[i] == '.'))
+            return 0;
+    return n > 0;
+}
+
+static int
+mt_split(report_mt_span **out, const char *s, int flags)
 {
     size_t n = strlen(s), i = 0;
     int k = 0, a = 0;
@@ -208,9 +219,28 @@ report_mt_split(report_mt_span **out, const char *s)
             if (e >= n)
                 break;
         }
+        if (r > b && !strong && (flags & REPORT_MT_LABEL) && b == 0)
+        {
+            /* an axis label's first word alone is a name (m_c, F0, Q1) */
+            size_t we = b;
+            while (we < n && s[we] != ' ')
+                we++;
+            if (mt_word_class(s, we) == 1 && !mt_number_word(s, we))
+                strong = 1, r = we;
+        }
         if (r > b && strong)
         {
-            size_t m = r;
+            size_t m = r, w0 = b;
+            /* a number before a parenthesis opens the run ("Figure 4 (ψ0 = 0)",
+               "case 2 (b = 1"): it belongs to the words before it */
+            while (w0 < r && s[w0] != ' ')
+                w0++;
+            if (w0 < r && mt_number_word(s + b, w0 - b) && w0 + 1 < n && s[w0 + 1] == '(')
+            {
+                mt_push(out, &k, &a, b, w0 - b, REPORT_MT_TEXT);
+                mt_push(out, &k, &a, w0, 1, REPORT_MT_SPACE);
+                b = w0 + 1;
+            }
             while (m > b && strchr(",:;.?!", s[m - 1]))
                 m--;
             mt_push(out, &k, &a, b, m - b, REPORT_MT_MATH);
@@ -227,6 +257,12 @@ report_mt_split(report_mt_span **out, const char *s)
         }
     }
     return k;
+}
+
+int
+report_mt_split(report_mt_span **out, const char *s)
+{
+    return mt_split(out, s, 0);
 }
 
 /* ------------------------------------------------------------ formulas */
@@ -471,7 +507,8 @@ mt_starts_atom(const mt_tok *t)
 }
 
 /* The fricert source of tokens V[0..n): juxtaposition as '*', a function
- * applied to an atom without parentheses (tan θ, √x) as f(atom). */
+ * applied to an atom without parentheses (tan θ, √x) as f(atom), sin²θ as
+ * sin(θ)^2; NULL if a function is followed by no argument. */
 static char *
 mt_source(const mt_tok *v, int n)
 {
@@ -488,17 +525,25 @@ mt_source(const mt_tok *v, int n)
     {
         if (i > 0 && mt_ends_atom(&v[i - 1]) && mt_starts_atom(&v[i]))
             strcat(s, "*");
-        if (v[i].kind == T_FUNC && i + 1 < n && v[i + 1].kind != T_OPEN)
+        if (v[i].kind == T_FUNC && (i + 1 >= n || v[i + 1].kind != T_OPEN))
         {
-            /* f ATOM [^k] */
+            /* f ATOM (tan θ, √x) as f(ATOM); f^k ATOM (sin²θ) as f(ATOM)^k;
+               anything else after a function is no expression */
+            int pw = i + 2 < n && v[i + 1].kind == T_OP && v[i + 1].src[0] == '^' && v[i + 1].src[1];
+            int a = i + 1 + pw;
+            if (a >= n || !(v[a].kind == T_NAME || v[a].kind == T_NUM))
+            {
+                flint_free(s);
+                return NULL;
+            }
             strcat(s, v[i].src);
             strcat(s, "(");
-            if (v[i + 1].kind == T_NAME || v[i + 1].kind == T_NUM)
-            {
-                strcat(s, v[i + 1].src);
-                i++;
-            }
+            strcat(s, v[a].src);
             strcat(s, ")");
+            if (pw)
+                strcat(s, v[i + 1].src);
+            strcat(s, " ");
+            i = a;
             continue;
         }
         if (v[i].kind == T_REL)
@@ -711,10 +756,10 @@ mt_word(report_ml_box *out, canvas *c, const report_ml_ctx *x, const char *s, si
 }
 
 void
-report_mt_runs_build(report_mt_runs *r, canvas *c, const report_ml_ctx *x, const char *s, double size, int bold)
+report_mt_runs_build(report_mt_runs *r, canvas *c, const report_ml_ctx *x, const char *s, double size, int flags)
 {
     report_mt_span *sp;
-    int n = report_mt_split(&sp, s), i, space = 0;
+    int n = mt_split(&sp, s, flags), i, space = 0, bold = (flags & REPORT_MT_BOLD) != 0;
 
     r->box = flint_calloc((size_t) n + 1, sizeof(report_ml_box));
     r->space = flint_calloc((size_t) n + 1, sizeof(int));
@@ -751,11 +796,11 @@ report_mt_runs_clear(report_mt_runs *r)
 }
 
 void
-report_mt_line_box(report_ml_box *out, canvas *c, const report_ml_ctx *x, const char *s, double size, int bold)
+report_mt_line_box(report_ml_box *out, canvas *c, const report_ml_ctx *x, const char *s, double size, int flags)
 {
     report_mt_runs r;
     int i;
-    report_mt_runs_build(&r, c, x, s, size, bold);
+    report_mt_runs_build(&r, c, x, s, size, flags);
     report_ml_box_init(out);
     for (i = 0; i < r.n; i++)
         report_ml_hcat(out, &r.box[i], r.space[i] ? 0.28 * size : 0);

@@ -9,7 +9,9 @@
  * short symbol word (a number, one letter other than a/A/I, a letter with
  * digits or a subscript such as f11, n1y, z_s, a function such as tan) joins
  * a run next to a formula word; a run ends after a word ending in ':' or
- * ';', and its closing punctuation (, : ; . ? !) is left outside.  The TeX
+ * ';', and its closing punctuation (, : ; . ? !) is left outside; a number
+ * opening a run before a parenthesis stays with the words before it
+ * ("Figure 4 (ψ0 = 0)"); a word in brackets is a unit, text ("[m/s²]").  The TeX
  * caption of P.tex (texsnippet.c) and report.pdf use the same runs.
  *
  * A formula run is typeset from the expression tree: it is cut at its
@@ -47,9 +49,13 @@ int report_mt_split(report_mt_span **out, const char *s);
 /* The formula S[0..n) as one box at SIZE (see above). */
 void report_mt_formula_box(report_ml_box *out, const report_ml_ctx *x, const char *s, size_t n, double size);
 
-/* Free text S as inline boxes: one per word (bold when BOLD; measured on C)
- * or formula run; SPACE[i] is 1 when a space comes before box i.  Arrays
+/* Free text S as inline boxes: one per word (measured on C) or formula run;
+ * SPACE[i] is 1 when a space comes before box i.  FLAGS: REPORT_MT_BOLD the
+ * words bold (a heading; formulas stay regular), REPORT_MT_LABEL an axis
+ * label, whose first word alone is a name (m_c, F0: typeset).  Arrays
  * flint_malloc'd; clear with report_mt_runs_clear. */
+#define REPORT_MT_BOLD  1
+#define REPORT_MT_LABEL 2
 typedef struct
 {
     report_ml_box *box;
@@ -58,11 +64,11 @@ typedef struct
 } report_mt_runs;
 
 void report_mt_runs_build(report_mt_runs *r, canvas *c, const report_ml_ctx *x, const char *s, double size,
-                          int bold);
+                          int flags);
 void report_mt_runs_clear(report_mt_runs *r);
 
 /* S on one line (the runs joined, a space a quarter em). */
 void report_mt_line_box(report_ml_box *out, canvas *c, const report_ml_ctx *x, const char *s, double size,
-                        int bold);
+                        int flags);
 
 #endif

@@ -108,6 +108,11 @@ void report_doc_par(report_doc *d, const char *text, double size, int bold, doub
  * caption holding a plot title), in the regular face, lines as high as
  * their tallest formula; uses d->ml. */
 void report_doc_par_math(report_doc *d, const char *text, double size, double indent);
+/* The same in a column: its height set in WIDTH points (nothing drawn), and
+ * drawn with its top at Y, X_OFF from the left margin, on the current page
+ * (no page break; the caller made room: captions of figures side by side). */
+double report_doc_par_math_height(report_doc *d, const char *text, double size, double width);
+void report_doc_par_math_at(report_doc *d, const char *text, double size, double x_off, double width, double y);
 /* report_doc_heading with the formulas of TEXT typeset (a plot's title);
  * the outline entry is TEXT as written. */
 void report_doc_heading_math(report_doc *d, int level, const char *text, int outline);
