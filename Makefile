@@ -43,8 +43,9 @@ deps:
 	@if dpkg -s $(DEB_PKGS) >/dev/null 2>&1; then echo "deps: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS); fi
 
-# pdflatex for the paper test of the figure snippets (tests/check_outputs.sh; skipped without it).
-TEX_PKGS := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended
+# pdflatex for the paper test of the figure snippets (tests/check_outputs.sh; skipped without it);
+# texlive-latex-extra for currfile, the snippets' fallback on a kernel without \CurrentFilePath.
+TEX_PKGS := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-latex-extra
 deps-tex:
 	@if dpkg -s $(TEX_PKGS) >/dev/null 2>&1; then echo "deps-tex: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(TEX_PKGS); fi

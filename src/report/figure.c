@@ -1,6 +1,7 @@
 /* figure.c -- certified region diagram; see figure.h. */
 #include "report/figure.h"
 #include "base/fc_arb.h"
+#include "report/mathtext.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -519,6 +520,33 @@ fig_check(const report_figure_spec *s)
 
 /* ---- the figure --------------------------------------------------------- */
 
+/* Label TEXT (an axis label) typeset at SIZE (mathtext.h). */
+static void
+fig_label_box(report_ml_box *b, canvas *c, const report_figure_spec *s, const char *text, double size)
+{
+    report_ml_ctx x;
+    report_ml_ctx_init(&x, report_ml_font_canvas(c));
+    report_ml_set_display(&x, s->display, s->display_arg);
+    report_mt_line_box(b, c, &x, text, size, REPORT_MT_LABEL);
+}
+
+/* The title of S typeset (its formulas from the expression tree, mathtext.h)
+ * at SIZE, set smaller (down to 55 %) rather than wider than AVAIL. */
+static void
+fig_title_box(report_ml_box *b, canvas *c, const report_figure_spec *s, double size, double avail)
+{
+    report_ml_ctx x;
+    report_ml_ctx_init(&x, report_ml_font_canvas(c));
+    report_ml_set_display(&x, s->display, s->display_arg);
+    report_mt_line_box(b, c, &x, s->title, size, REPORT_MT_BOLD);
+    if (b->w > avail && b->w > 0)
+    {
+        double z = fmax(0.55, avail / b->w);
+        report_ml_box_clear(b);
+        report_mt_line_box(b, c, &x, s->title, z * size, REPORT_MT_BOLD);
+    }
+}
+
 typedef struct
 {
     fig_map m;
@@ -611,12 +639,24 @@ fig_place(canvas *c, const report_figure_spec *s, fig_layout *L,
 
     top = y + FIG_MARGIN;
     if (s->title && s->title[0])
-        top += FIG_TITLE_SIZE + 8;
+    {
+        /* a title with a built-up fraction or a radical takes the room it needs */
+        report_ml_box tb;
+        fig_title_box(&tb, c, s, FIG_TITLE_SIZE, w - 2 * FIG_MARGIN);
+        top += fmax(FIG_TITLE_SIZE, tb.asc - FIG_ASCENT * FIG_TITLE_SIZE + FIG_TITLE_SIZE + fmax(0, tb.desc - 0.24 * FIG_TITLE_SIZE)) + 8;
+        report_ml_box_clear(&tb);
+    }
     top += 5;   /* room for the top y tick label */
     bottom = y + h - FIG_MARGIN - L->caption_h - L->legend_h
              - FIG_TICK_LEN - 2 - FIG_TICK_SIZE - 4;
     if (s->x_label && s->x_label[0])
-        bottom -= FIG_LABEL_SIZE + 5;
+    {
+        /* a label with a built-up fraction takes the height it needs */
+        report_ml_box lb;
+        fig_label_box(&lb, c, s, s->x_label, FIG_LABEL_SIZE);
+        bottom -= FIG_LABEL_SIZE + 5 + fmax(0, lb.asc + lb.desc - FIG_LABEL_SIZE);
+        report_ml_box_clear(&lb);
+    }
 
     fig_ticks_make(&L->ty, s->y_lo, s->y_hi, fmax(2, (bottom - top) / 45));
     if (s->no_y_axis)
@@ -631,10 +671,12 @@ fig_place(canvas *c, const report_figure_spec *s, fig_layout *L,
     L->ylabel_w = 0;   /* read by fig_layout_make even without a y label */
     if (s->y_label && s->y_label[0])
     {
-        canvas_set_font(c, FIG_LABEL_SIZE, 0);
-        L->ylabel_w = canvas_text_width(c, s->y_label);
+        report_ml_box lb;
+        fig_label_box(&lb, c, s, s->y_label, FIG_LABEL_SIZE);
+        L->ylabel_w = lb.w;
         L->ylabel_flat = L->ylabel_w <= FIG_FLAT_YLABEL;
-        left += L->ylabel_flat ? L->ylabel_w + 8 : FIG_LABEL_SIZE + 6;
+        left += L->ylabel_flat ? L->ylabel_w + 8 : fmax(FIG_LABEL_SIZE, lb.asc + lb.desc) + 6;
+        report_ml_box_clear(&lb);
         canvas_set_font(c, FIG_TICK_SIZE, 0);
     }
     right = x + w - FIG_MARGIN - 8;
@@ -697,30 +739,38 @@ fig_draw_text(canvas *c, const report_figure_spec *s, const fig_layout *L,
     fig_fill_colour(c, fig_ink);
     if (s->title && s->title[0])
     {
-        /* a long title is set smaller (down to 55 %) rather than run off the figure */
-        double size = FIG_TITLE_SIZE, tw, avail = w - 2 * FIG_MARGIN;
-        canvas_set_font(c, size, 1);
-        tw = canvas_text_width(c, s->title);
-        if (tw > avail && tw > 0)
-            size = fmax(0.55 * FIG_TITLE_SIZE, size * avail / tw);
-        canvas_set_font(c, size, 1);
-        canvas_text(c, fmin(fmax(m->px + m->pw / 2, x + FIG_MARGIN + fmin(tw * size / FIG_TITLE_SIZE, avail) / 2),
-                            x + w - FIG_MARGIN - fmin(tw * size / FIG_TITLE_SIZE, avail) / 2),
-                    y + FIG_MARGIN + FIG_ASCENT * FIG_TITLE_SIZE + 1, s->title, CANVAS_CENTRE);
+        /* typeset; a long title is set smaller (down to 55 %) rather than run off the figure */
+        double avail = w - 2 * FIG_MARGIN, tx;
+        report_ml_box tb;
+        fig_title_box(&tb, c, s, FIG_TITLE_SIZE, avail);
+        tx = fmin(fmax(m->px + m->pw / 2, x + FIG_MARGIN + fmin(tb.w, avail) / 2), x + w - FIG_MARGIN - fmin(tb.w, avail) / 2)
+             - tb.w / 2;
+        report_ml_draw(c, &tb, tx, y + FIG_MARGIN + fmax(FIG_ASCENT * FIG_TITLE_SIZE, tb.asc) + 1);
+        report_ml_box_clear(&tb);
     }
-    canvas_set_font(c, FIG_LABEL_SIZE, 0);
     ly = m->py + m->ph + FIG_TICK_LEN + 2 + FIG_TICK_SIZE + 4;
     if (s->x_label && s->x_label[0])
     {
-        ly += FIG_LABEL_SIZE + 5;
-        canvas_text(c, m->px + m->pw / 2, ly - 3, s->x_label, CANVAS_CENTRE);
+        /* typeset (mathtext.h); a built-up fraction pushes the baseline down */
+        report_ml_box lb;
+        double base;
+        fig_label_box(&lb, c, s, s->x_label, FIG_LABEL_SIZE);
+        base = ly + FIG_LABEL_SIZE + 2 + fmax(0, lb.asc - FIG_ASCENT * FIG_LABEL_SIZE);
+        report_ml_draw(c, &lb, m->px + m->pw / 2 - lb.w / 2, base);
+        ly = base + 3 + fmax(0, lb.desc - 0.24 * FIG_LABEL_SIZE);
+        report_ml_box_clear(&lb);
     }
-    if (s->y_label && s->y_label[0] && L->ylabel_flat)
-        canvas_text(c, x + FIG_MARGIN, m->py + m->ph / 2 + 0.36 * FIG_LABEL_SIZE,
-                    s->y_label, CANVAS_LEFT);
-    else if (s->y_label && s->y_label[0])
-        canvas_text_rotated(c, x + FIG_MARGIN + FIG_ASCENT * FIG_LABEL_SIZE,
-                            m->py + m->ph / 2, s->y_label, CANVAS_CENTRE, M_PI / 2);
+    if (s->y_label && s->y_label[0])
+    {
+        report_ml_box lb;
+        fig_label_box(&lb, c, s, s->y_label, FIG_LABEL_SIZE);
+        if (L->ylabel_flat)
+            report_ml_draw(c, &lb, x + FIG_MARGIN, m->py + m->ph / 2 + 0.36 * FIG_LABEL_SIZE);
+        else
+            report_ml_draw_up(c, &lb, x + FIG_MARGIN + fmax(FIG_ASCENT * FIG_LABEL_SIZE, lb.asc),
+                              m->py + m->ph / 2 + lb.w / 2);
+        report_ml_box_clear(&lb);
+    }
 
     /* legend, column-major, under the plot's left edge if it fits */
     lx = L->legend_w <= x + w - FIG_MARGIN - m->px ? m->px : x + FIG_MARGIN;

@@ -5,12 +5,14 @@
  * `none` cells are very light grey, undecided cells hatched grey, pending
  * (not yet examined) cells cross-hatched light red; then optional overlay
  * polylines (claim boundaries), frame, axes with 1-2-5 ticks, axis labels,
- * title, legend and a caption line.  All text is UTF-8. */
+ * title (its formulas typeset, mathtext.h), legend and a caption line.
+ * All text is UTF-8. */
 #ifndef FC_FIGURE_H
 #define FC_FIGURE_H
 
 #include <stddef.h>
 #include "canvas/canvas.h"
+#include "report/mathlayout.h"
 
 #define FIG_NONE       (-1)   /* every region certified false on the cell */
 #define FIG_UNDECIDED  (-2)   /* no certified answer */
@@ -54,6 +56,8 @@ typedef struct
     int no_y_axis;                     /* 1: a 1-D strip, no y ticks or label */
     double min_text_scale;             /* text may shrink to this fraction of its size
                                           when cramped (0: the default 0.6; 1: never) */
+    report_ml_display_fn display;      /* NULL or the display rule of names in the title's */
+    void *display_arg;                 /*   formulas (the case's [display] strings) */
 } report_figure_spec;
 
 /* Colour I of the default (Okabe-Ito, colour-blind-safe) palette; cycles. */

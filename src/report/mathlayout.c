@@ -1417,7 +1417,7 @@ report_ml_draw(canvas *c, const report_ml_box *b, double x, double y)
         switch (it->kind)
         {
         case REPORT_ML_TEXT:
-            canvas_set_font(c, it->size, 0);
+            canvas_set_font(c, it->size, it->bold);
             canvas_text(c, x + it->x, y + it->y, it->text, CANVAS_LEFT);
             break;
         case REPORT_ML_RULE:
@@ -1433,6 +1433,43 @@ report_ml_draw(canvas *c, const report_ml_box *b, double x, double y)
             canvas_line_to(c, x + it->x1 + nx, y + it->y1 + ny);
             canvas_line_to(c, x + it->x1 - nx, y + it->y1 - ny);
             canvas_line_to(c, x + it->x - nx, y + it->y - ny);
+            canvas_close_path(c);
+            canvas_fill(c);
+            break;
+        }
+        }
+    }
+    return canvas_status(c);
+}
+
+int
+report_ml_draw_up(canvas *c, const report_ml_box *b, double x, double y)
+{
+    /* box point (px, py) (y down) -> canvas (x + py, y - px): the baseline
+       runs upwards, the glyphs' tops face left */
+    int i;
+    for (i = 0; i < b->n; i++)
+    {
+        const report_ml_item *it = &b->items[i];
+        switch (it->kind)
+        {
+        case REPORT_ML_TEXT:
+            canvas_set_font(c, it->size, it->bold);
+            canvas_text_rotated(c, x + it->y, y - it->x, it->text, CANVAS_LEFT, M_PI / 2);
+            break;
+        case REPORT_ML_RULE:
+            canvas_rect(c, x + it->y, y - it->x - it->x1, it->y1, it->x1);
+            canvas_fill(c);
+            break;
+        case REPORT_ML_LINE:
+        {
+            double ax = x + it->y, ay = y - it->x, bx = x + it->y1, by = y - it->x1;
+            double dx = bx - ax, dy = by - ay, l = hypot(dx, dy);
+            double nx = l > 0 ? -dy / l * it->size / 2 : 0, ny = l > 0 ? dx / l * it->size / 2 : 0;
+            canvas_move_to(c, ax + nx, ay + ny);
+            canvas_line_to(c, bx + nx, by + ny);
+            canvas_line_to(c, bx - nx, by - ny);
+            canvas_line_to(c, ax - nx, ay - ny);
             canvas_close_path(c);
             canvas_fill(c);
             break;

@@ -55,6 +55,7 @@ typedef struct
      * LINE: stroked segment (x, y) -> (x1, y1) of line width SIZE. */
     double x, y, x1, y1, size;
     char *text;
+    int bold;          /* TEXT: the bold face (a heading's words around a formula) */
 } report_ml_item;
 
 typedef struct
@@ -143,5 +144,8 @@ char *report_ml_box_text(const report_ml_box *b);
 /* Draws B with its origin at (X, Y) on C in the current fill colour (lines
  * in the same colour); returns canvas_status(C). */
 int report_ml_draw(canvas *c, const report_ml_box *b, double x, double y);
+/* The same turned a quarter counter-clockwise (a y-axis label, read bottom
+ * up): the box's origin at (X, Y), its baseline running upwards. */
+int report_ml_draw_up(canvas *c, const report_ml_box *b, double x, double y);
 
 #endif

@@ -138,6 +138,8 @@ static int build(report_plot_spec *ps, const run_results *res, const pave_result
     ps->spec.region_legend = (const char *const *) ps->legend;
     ps->spec.caption = ps->caption;
     ps->spec.no_y_axis = yparam < 0;
+    ps->spec.display = report_ml_display_case;
+    ps->spec.display_arg = (void *) c;
     return 0;
 }
 

@@ -56,6 +56,7 @@ report_doc_init(report_doc *d)
     if (d->pdf == NULL)
         return d->status = st;
     d->c = canvas_pdf_canvas(d->pdf);
+    report_ml_ctx_init(&d->ml, report_ml_font_canvas(d->c));
     report_doc_begin(d);
     return d->status;
 }
@@ -517,6 +518,167 @@ report_doc_heading(report_doc *d, int level, const char *text, int outline)
     }
     d->y += 0.35 * size;
     report_doc_lines_free(lines, n);
+}
+
+/* The lines of runs R wrapped to width W: the first box of each line in
+ * *START (n + 1 entries, flint_malloc'd), returns the number of lines. */
+static int
+report_doc_runs_wrap(report_doc *d, const report_mt_runs *r, double size, double w, int **start)
+{
+    double sp;
+    int i = 0, n = 0;
+
+    canvas_set_font(d->c, size, 0);
+    sp = canvas_text_width(d->c, " ");
+    *start = flint_malloc(((size_t) r->n + 2) * sizeof(int));
+    if (*start == NULL)
+        abort();   /* as flint_malloc */
+    while (i < r->n)
+    {
+        int j = i + 1;
+        double lw = r->box[i].w;
+        while (j < r->n && lw + (r->space[j] ? sp : 0) + r->box[j].w <= w + 0.01)
+        {
+            lw += (r->space[j] ? sp : 0) + r->box[j].w;
+            j++;
+        }
+        (*start)[n++] = i;
+        i = j;
+    }
+    (*start)[n] = r->n;
+    return n;
+}
+
+/* Line K of a wrap: its ascent and descent, at least those of text at
+ * SIZE with LEAD; the descent grows a little under a built-up fraction. */
+static void
+report_doc_runs_line_metrics(const report_mt_runs *r, const int *start, int k, double size, double lead,
+                             double *asc, double *desc)
+{
+    int j;
+    double d0 = (lead - REPORT_DOC_ASCENT) * size;
+    *asc = REPORT_DOC_ASCENT * size;
+    *desc = d0;
+    for (j = start[k]; j < start[k + 1]; j++)
+    {
+        *asc = fmax(*asc, r->box[j].asc);
+        *desc = fmax(*desc, r->box[j].desc);
+    }
+    if (*desc > d0 + 0.01)
+        *desc += 0.2 * size;   /* a line with a built-up fraction or a radical: a little air below */
+}
+
+/* Draws line K of a wrap with its top at Y, from X. */
+static void
+report_doc_runs_line_draw(report_doc *d, const report_mt_runs *r, const int *start, int k, double size,
+                          double x, double baseline)
+{
+    double sp;
+    int j;
+    canvas_set_font(d->c, size, 0);
+    sp = canvas_text_width(d->c, " ");
+    for (j = start[k]; j < start[k + 1]; j++)
+    {
+        if (j > start[k] && r->space[j])
+            x += sp;
+        if (report_ml_draw(d->c, &r->box[j], x, baseline) != CANVAS_OK)
+            report_doc_fail(d, canvas_status(d->c));
+        x += r->box[j].w;
+    }
+}
+
+/* The runs R wrapped to the text width minus INDENT, each line as high as
+ * its tallest box (a built-up fraction) and at least LEAD * SIZE. */
+static void
+report_doc_runs_lines(report_doc *d, const report_mt_runs *r, double size, double indent, double lead)
+{
+    int *start, n = report_doc_runs_wrap(d, r, size, report_doc_width() - indent, &start), k;
+
+    for (k = 0; k < n; k++)
+    {
+        double asc, desc;
+        report_doc_runs_line_metrics(r, start, k, size, lead, &asc, &desc);
+        report_doc_need(d, asc + desc);
+        report_doc_ink(d);
+        report_doc_runs_line_draw(d, r, start, k, size, report_doc_left() + indent, d->y + asc);
+        d->y += asc + desc;
+    }
+    flint_free(start);
+}
+
+/* The height of TEXT as report_doc_par_math_at sets it in WIDTH; draws
+ * its lines with their top at Y, from X_OFF, when DRAW. */
+static double
+report_doc_par_math_block(report_doc *d, const char *text, double size, double x_off, double width, double y,
+                          int draw)
+{
+    report_ml_ctx x = d->ml;
+    report_mt_runs r;
+    int *start, n, k;
+    double h = 0;
+
+    report_mt_runs_build(&r, d->c, &x, text, size, 0);
+    n = report_doc_runs_wrap(d, &r, size, width, &start);
+    if (draw)
+        report_doc_ink(d);
+    for (k = 0; k < n; k++)
+    {
+        double asc, desc;
+        report_doc_runs_line_metrics(&r, start, k, size, REPORT_DOC_LEAD, &asc, &desc);
+        if (draw)
+            report_doc_runs_line_draw(d, &r, start, k, size, report_doc_left() + x_off, y + h + asc);
+        h += asc + desc;
+    }
+    flint_free(start);
+    report_mt_runs_clear(&r);
+    return h + 0.45 * size;
+}
+
+double
+report_doc_par_math_height(report_doc *d, const char *text, double size, double width)
+{
+    return report_doc_par_math_block(d, text, size, 0, width, 0, 0);
+}
+
+void
+report_doc_par_math_at(report_doc *d, const char *text, double size, double x_off, double width, double y)
+{
+    report_doc_par_math_block(d, text, size, x_off, width, y, 1);
+}
+
+void
+report_doc_par_math(report_doc *d, const char *text, double size, double indent)
+{
+    report_ml_ctx x = d->ml;
+    report_mt_runs r;
+
+    report_mt_runs_build(&r, d->c, &x, text, size, 0);
+    report_doc_runs_lines(d, &r, size, indent, REPORT_DOC_LEAD);
+    report_mt_runs_clear(&r);
+    d->y += 0.45 * size;
+}
+
+void
+report_doc_heading_math(report_doc *d, int level, const char *text, int outline)
+{
+    double size = level <= 1 ? 14.0 : 11.5;
+    report_ml_ctx x = d->ml;
+    report_mt_runs r;
+    double h = 0;
+    int i;
+
+    report_mt_runs_build(&r, d->c, &x, text, size, REPORT_MT_BOLD);
+    for (i = 0; i < r.n; i++)
+        h += r.box[i].w;
+    if (d->y > REPORT_DOC_MARGIN_TOP + 1e-6)
+        d->y += level <= 1 ? 10 : 6;
+    /* keep the heading with about four lines of what follows */
+    report_doc_need(d, (1 + (int) (h / report_doc_width())) * 1.4 * size + 4 * REPORT_DOC_LEAD * REPORT_DOC_BODY);
+    if (outline)
+        report_doc_bookmark(d, level, text);
+    report_doc_runs_lines(d, &r, size, 0, 1.25);
+    report_mt_runs_clear(&r);
+    d->y += 0.35 * size;
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "canvas/canvas_pdf.h"
 #include "report/mathlayout.h"
+#include "report/mathtext.h"
 
 #define REPORT_DOC_PAGE_W 595.276   /* A4 in points */
 #define REPORT_DOC_PAGE_H 841.890
@@ -53,6 +54,7 @@ typedef struct
     const report_ml_box *const *cell_math; /* for the next table only: NROWS x NCOLS
                                      typeset cells drawn instead of the text (NULL entries: the text) */
     const report_ml_box *const *head_math; /* for the next table only: NCOLS typeset header cells */
+    report_ml_ctx ml;             /* the math layout of free text (set by the writer: its case's names) */
 } report_doc;
 
 /* Records the current place as KEY (see report_doc_marks). */
@@ -101,6 +103,19 @@ void report_doc_heading(report_doc *d, int level, const char *text, int outline)
 /* A paragraph wrapped to the text width minus INDENT; continuation lines
  * get HANG more indent.  Text newlines count as spaces. */
 void report_doc_par(report_doc *d, const char *text, double size, int bold, double indent, double hang);
+
+/* A paragraph of free text with inline formulas typeset (mathtext.h: a
+ * caption holding a plot title), in the regular face, lines as high as
+ * their tallest formula; uses d->ml. */
+void report_doc_par_math(report_doc *d, const char *text, double size, double indent);
+/* The same in a column: its height set in WIDTH points (nothing drawn), and
+ * drawn with its top at Y, X_OFF from the left margin, on the current page
+ * (no page break; the caller made room: captions of figures side by side). */
+double report_doc_par_math_height(report_doc *d, const char *text, double size, double width);
+void report_doc_par_math_at(report_doc *d, const char *text, double size, double x_off, double width, double y);
+/* report_doc_heading with the formulas of TEXT typeset (a plot's title);
+ * the outline entry is TEXT as written. */
+void report_doc_heading_math(report_doc *d, int level, const char *text, int outline);
 
 /* "LHS = RHS" with RHS wrapped in a hanging block after "LHS = ". */
 void report_doc_equation(report_doc *d, const char *lhs, const char *rhs, double size);

@@ -306,7 +306,23 @@ rp_sentence(const char *text)
 /* A numbered heading ("2 Title" or "2.3 Title") with an outline entry,
  * marked KEY (or "sec:<number>") for the table of contents and links. */
 static void
+rp_heading_as(report_doc *d, int level, const char *text, const char *key, int math);
+
+static void
 rp_heading(report_doc *d, int level, const char *text, const char *key)
+{
+    rp_heading_as(d, level, text, key, 0);
+}
+
+/* A heading whose text holds formulas (a plot's title), typeset. */
+static void
+rp_heading_math(report_doc *d, int level, const char *text, const char *key)
+{
+    rp_heading_as(d, level, text, key, 1);
+}
+
+static void
+rp_heading_as(report_doc *d, int level, const char *text, const char *key, int math)
 {
     char num[32], *h, *k;
 
@@ -327,7 +343,10 @@ rp_heading(report_doc *d, int level, const char *text, const char *key)
     report_doc_need(d, (level <= 1 ? 14.0 : 11.5) * 1.38 + 4 * 1.38 * REPORT_DOC_BODY + 10);
     if (h && k)
         report_doc_mark(d, k, 0, h, level <= 1 ? 1 : 2);
-    report_doc_heading(d, level, h ? h : text, 1);
+    if (math)
+        report_doc_heading_math(d, level, h ? h : text, 1);
+    else
+        report_doc_heading(d, level, h ? h : text, 1);
     flint_free(h);
     flint_free(k);
 }
@@ -339,7 +358,7 @@ rp_table_caption(report_doc *d, const char *text)
     char *s = fc_printf("Table %d: %s", ++d->ntab, text);
 
     report_doc_need(d, 60);
-    report_doc_par(d, s ? s : text, 9, 0, 0, 0);
+    report_doc_par_math(d, s ? s : text, 9, 0);
     d->y -= 2;
     flint_free(s);
     return d->ntab;
@@ -953,7 +972,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
         fh = report_doc_room(d) - 44;
     {
         char *key = fc_printf("plot:%s", pl->name);
-        rp_heading(d, 2, h ? h : pl->name, key);
+        rp_heading_math(d, 2, h ? h : pl->name, key);
         flint_free(key);
     }
     flint_free(h);
@@ -991,19 +1010,24 @@ rp_plot(report_doc *d, const run_results *res, int k)
         d->status = st;
     d->y += fh + 2;
     if (cap)
-        report_doc_par(d, cap, 8.5, 0, 0, 0);
+        report_doc_par_math(d, cap, 8.5, 0);
     d->y += 4;
 
     /* certified-area table */
     ux = NULL;
     {
-        const char *u1 = c->params[pl->x].unit, *u2 = c->params[pl->y].unit;
-        if (u1 && u1[0] && u2 && u2[0])
-            ux = fc_printf("Area [%s \xc2\xb7 %s]", u1, u2);
-        else if ((u1 && u1[0]) || (u2 && u2[0]))
-            ux = fc_printf("Area [%s]", u1 && u1[0] ? u1 : u2);
+        /* the units in the usual notation (m/s^2 as m/s²), as everywhere else */
+        const char *r1 = c->params[pl->x].unit, *r2 = pl->y >= 0 ? c->params[pl->y].unit : NULL;
+        char *u1 = r1 && r1[0] ? report_ml_unit_text(r1) : NULL, *u2 = r2 && r2[0] ? report_ml_unit_text(r2) : NULL;
+        const char *v1 = u1 ? u1 : r1, *v2 = u2 ? u2 : r2;
+        if (v1 && v1[0] && v2 && v2[0])
+            ux = fc_printf("Area [%s \xc2\xb7 %s]", v1, v2);
+        else if ((v1 && v1[0]) || (v2 && v2[0]))
+            ux = fc_printf("Area [%s]", v1 && v1[0] ? v1 : v2);
         else
             ux = fc_strdup("Area (parameter units)");
+        flint_free(u1);
+        flint_free(u2);
     }
     hd[0] = head[0];
     hd[1] = head[1];
@@ -1121,33 +1145,36 @@ rp_claim_caption(report_doc *d, const run_results *res, const claim_result *cl, 
     (void) ps;
 }
 
-/* The paving of claim i's four categories, with the witness marked. */
-static void
-rp_claim_figure(report_doc *d, const run_results *res, int i)
+/* A claim's figure ready to draw: the paving of its four categories with
+ * the witness marked (the overlays point into the struct: keep it in place). */
+typedef struct
 {
-    const claim_result *cl = &res->claims[i];
     report_plot_spec ps;
     report_figure_overlay ov[2];
-    double fw = report_doc_width(), fh = 0.42 * report_doc_width(), wx = NAN, wy = NAN;
-    double mx[2], my[2], nx[2], ny[2], bx[6][2], by[6][2];
-    report_figure_overlay ovb[8];
-    int k, st, depth = cl->depth, nb = 0, nfig = 0;
-    char *wlabel = NULL, *wtext = NULL;
+    double mx[2], my[2], nx[2], ny[2];
+    char *wlabel, *wtext;
+} rp_cfig;
 
-    if (!cl->has_paving || cl->pave.ncells == 0)
-        return;
-    /* many claim figures (more than six): each a little flatter, so that
-       the report keeps to its page limit (15 pages) */
-    for (k = 0; k < res->nclaims; k++)
-        nfig += res->claims[k].has_paving && res->claims[k].pave.ncells > 0;
-    if (nfig > 6)
-        fh = (nfig > 8 ? 0.29 : 0.34) * report_doc_width();
-    if (cl->y < 0)
-        fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
-    if (report_plot_spec_build_claim(&ps, res, i, depth) != 0)
+/* 1 if claim I has a figure (a paving with cells). */
+static int
+rp_claim_has_figure(const run_results *res, int i)
+{
+    return res->claims[i].has_paving && res->claims[i].pave.ncells > 0;
+}
+
+/* Builds F for claim I; returns 0, or -1 (nothing to clear). */
+static int
+rp_cfig_init(rp_cfig *f, const run_results *res, int i)
+{
+    const claim_result *cl = &res->claims[i];
+    double wx = NAN, wy = NAN;
+    int k;
+
+    memset(f, 0, sizeof *f);
+    if (report_plot_spec_build_claim(&f->ps, res, i, cl->depth) != 0)
     {
-        report_plot_spec_clear(&ps);
-        return;
+        report_plot_spec_clear(&f->ps);
+        return -1;
     }
     for (k = 0; k < cl->nwitness; k++)
     {
@@ -1156,7 +1183,7 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         if (cl->y >= 0 && strcmp(cl->wnames[k], res->c->params[cl->y].name) == 0)
             wy = rp_witness_value(cl->wq + k);
     }
-    if (ps.transposed)
+    if (f->ps.transposed)
     {
         double t = wx;
         wx = wy;
@@ -1169,58 +1196,162 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         /* a cross at the witness; a witness giving one coordinate only (a
            value of the threshold's parameter, for every value of the other)
            is a line across the plot */
-        double dx = 0.025 * (ps.spec.x_hi - ps.spec.x_lo), dy = 0.025 * (ps.spec.y_hi - ps.spec.y_lo);
+        report_figure_spec *sp = &f->ps.spec;
+        double dx = 0.025 * (sp->x_hi - sp->x_lo), dy = 0.025 * (sp->y_hi - sp->y_lo);
         int line = !(isfinite(wx) && isfinite(wy));
-        memset(ov, 0, sizeof ov);
         if (line && isfinite(wy))
         {
-            mx[0] = ps.spec.x_lo; mx[1] = ps.spec.x_hi; my[0] = my[1] = wy;
+            f->mx[0] = sp->x_lo; f->mx[1] = sp->x_hi; f->my[0] = f->my[1] = wy;
         }
         else if (line)
         {
-            mx[0] = mx[1] = wx; my[0] = ps.spec.y_lo; my[1] = ps.spec.y_hi;
+            f->mx[0] = f->mx[1] = wx; f->my[0] = sp->y_lo; f->my[1] = sp->y_hi;
         }
         else
         {
-            mx[0] = wx - dx; mx[1] = wx + dx; my[0] = my[1] = wy;
-            nx[0] = nx[1] = wx; ny[0] = wy - dy; ny[1] = wy + dy;
+            f->mx[0] = wx - dx; f->mx[1] = wx + dx; f->my[0] = f->my[1] = wy;
+            f->nx[0] = f->nx[1] = wx; f->ny[0] = wy - dy; f->ny[1] = wy + dy;
         }
-        wlabel = rp_claim_witness(cl);
-        wtext = fc_printf(line ? "witness %s (the line)" : "witness %s (the cross)", wlabel ? wlabel : "");
-        ov[0].x = mx; ov[0].y = my; ov[0].n = 2; ov[0].label = wtext ? wtext : "witness";
-        ov[1].x = nx; ov[1].y = ny; ov[1].n = 2;
-        ov[0].colour.r = ov[1].colour.r = 0;
-        ov[0].colour.g = ov[1].colour.g = 0;
-        ov[0].colour.b = ov[1].colour.b = 0;
-        ps.spec.overlays = ov;
-        ps.spec.noverlays = line ? 1 : 2;
+        f->wlabel = rp_claim_witness(cl);
+        f->wtext = fc_printf(line ? "witness %s (the line)" : "witness %s (the cross)", f->wlabel ? f->wlabel : "");
+        f->ov[0].x = f->mx; f->ov[0].y = f->my; f->ov[0].n = 2; f->ov[0].label = f->wtext ? f->wtext : "witness";
+        f->ov[1].x = f->nx; f->ov[1].y = f->ny; f->ov[1].n = 2;
+        sp->overlays = f->ov;
+        sp->noverlays = line ? 1 : 2;
     }
-    (void) bx; (void) by; (void) ovb; (void) nb;
+    f->ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
+    f->ps.spec.title = NULL;
+    return 0;
+}
+
+static void
+rp_cfig_clear(rp_cfig *f)
+{
+    flint_free(f->wlabel);
+    flint_free(f->wtext);
+    report_plot_spec_clear(&f->ps);
+}
+
+/* Numbers claim I's figure, marks it and returns its caption. */
+static char *
+rp_cfig_number(report_doc *d, const run_results *res, int i, const rp_cfig *f)
+{
+    const claim_result *cl = &res->claims[i];
+    char *key = fc_printf("cfig:%s", cl->claim->name);
+    char *cap = rp_claim_caption(d, res, cl, &f->ps);
+    if (key)
+        report_doc_mark(d, key, d->nfig, NULL, 0);
+    flint_free(key);
+    return cap;
+}
+
+/* The number of claim figures of the report. */
+static int
+rp_claim_nfig(const run_results *res)
+{
+    int k, n = 0;
+    for (k = 0; k < res->nclaims; k++)
+        n += rp_claim_has_figure(res, k);
+    return n;
+}
+
+/* The paving of claim i's four categories, with the witness marked. */
+static void
+rp_claim_figure(report_doc *d, const run_results *res, int i)
+{
+    const claim_result *cl = &res->claims[i];
+    rp_cfig f;
+    double fw = report_doc_width(), fh = 0.42 * report_doc_width();
+    int st, nfig = rp_claim_nfig(res);
+    char *cap;
+
+    if (!rp_claim_has_figure(res, i))
+        return;
+    /* many claim figures (more than six): each a little flatter, so that
+       the report keeps to its page limit (15 pages) */
+    if (nfig > 6)
+        fh = (nfig > 8 ? 0.29 : 0.34) * report_doc_width();
+    if (cl->y < 0)
+        fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
+    if (rp_cfig_init(&f, res, i) != 0)
+        return;
     if (report_doc_room(d) - 20 < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
         report_doc_need(d, fh + 20);
     else if (report_doc_room(d) - 20 < fh)
         fh = report_doc_room(d) - 20;
-    {
-        char *key = fc_printf("cfig:%s", cl->claim->name);
-        char *cap = rp_claim_caption(d, res, cl, &ps);
-        if (key)
-            report_doc_mark(d, key, d->nfig, NULL, 0);
-        ps.spec.caption = NULL;   /* the numbered caption is a wrapped paragraph below */
-        ps.spec.title = NULL;
-        fh -= 24;
-        st = report_figure_draw(d->c, &ps.spec, report_doc_left(), d->y, fw, fh);
-        d->y += fh + 2;
-        if (cap)
-            report_doc_par(d, cap, 8.5, 0, 0, 0);
-        d->y += 4;
-        flint_free(key);
-        flint_free(cap);
-    }
+    cap = rp_cfig_number(d, res, i, &f);
+    fh -= 24;
+    st = report_figure_draw(d->c, &f.ps.spec, report_doc_left(), d->y, fw, fh);
+    d->y += fh + 2;
+    if (cap)
+        report_doc_par_math(d, cap, 8.5, 0);
+    d->y += 4;
+    flint_free(cap);
     if (st != CANVAS_OK && d->status == CANVAS_OK)
         d->status = st;
-    flint_free(wlabel);
-    flint_free(wtext);
-    report_plot_spec_clear(&ps);
+    rp_cfig_clear(&f);
+}
+
+/* 1 if the figures of claims I and I + 1 are drawn side by side after
+ * claim I + 1's text: a report with more than six claim figures, both
+ * two-dimensional pavings (the page holds two at half width; a report
+ * with few figures keeps each under its own text). */
+static int
+rp_claim_pair(const run_results *res, int i)
+{
+    return rp_claim_nfig(res) > 6 && i + 1 < res->nclaims && rp_claim_has_figure(res, i)
+           && rp_claim_has_figure(res, i + 1) && res->claims[i].y >= 0 && res->claims[i + 1].y >= 0;
+}
+
+/* The figures of claims I and I + 1 side by side, each with its caption
+ * under it. */
+static void
+rp_claim_figure_pair(report_doc *d, const run_results *res, int i)
+{
+    rp_cfig f[2];
+    double gap = 14, hw = (report_doc_width() - gap) / 2, fh = 0.44 * report_doc_width(), ch[2], y0;
+    char *cap[2];
+    int k, st;
+
+    if (rp_cfig_init(&f[0], res, i) != 0)
+        return;
+    if (rp_cfig_init(&f[1], res, i + 1) != 0)
+    {
+        rp_cfig_clear(&f[0]);
+        return;
+    }
+    /* the captions' heights before anything is drawn, so that the row with
+       its captions stays on one page */
+    {
+        int save = d->nfig;
+        char *c0 = rp_claim_caption(d, res, &res->claims[i], &f[0].ps);
+        char *c1 = rp_claim_caption(d, res, &res->claims[i + 1], &f[1].ps);
+        d->nfig = save;
+        ch[0] = c0 ? report_doc_par_math_height(d, c0, 8.5, hw) : 0;
+        ch[1] = c1 ? report_doc_par_math_height(d, c1, 8.5, hw) : 0;
+        flint_free(c0);
+        flint_free(c1);
+    }
+    if (report_doc_room(d) < fh + 2 + fmax(ch[0], ch[1]) + 4)
+        report_doc_need(d, fh + 2 + fmax(ch[0], ch[1]) + 4);
+    for (k = 0; k < 2; k++)
+        cap[k] = rp_cfig_number(d, res, i + k, &f[k]);
+    y0 = d->y;
+    for (k = 0; k < 2; k++)
+    {
+        st = report_figure_draw(d->c, &f[k].ps.spec, report_doc_left() + k * (hw + gap), y0, hw, fh);
+        if (st != CANVAS_OK && d->status == CANVAS_OK)
+            d->status = st;
+    }
+    for (k = 0; k < 2; k++)
+        if (cap[k])
+            report_doc_par_math_at(d, cap[k], 8.5, k * (hw + gap), hw, y0 + fh + 2);
+    d->y = y0 + fh + 2 + fmax(ch[0], ch[1]) + 4;
+    for (k = 0; k < 2; k++)
+    {
+        flint_free(cap[k]);
+        rp_cfig_clear(&f[k]);
+    }
 }
 
 /* The claim's two predicates typeset ("Claim: μ > 4/3", "Model: ∃θ ∈ [0, π/2]: B < 0")
@@ -1290,7 +1421,7 @@ rp_claim_predicates(report_doc *d, const run_results *res, const claim_result *c
 static void
 rp_claims(report_doc *d, const run_results *res)
 {
-    int i;
+    int i, paired = 0;
 
     if (res->nclaims == 0)
     {
@@ -1379,7 +1510,19 @@ rp_claims(report_doc *d, const run_results *res)
             report_doc_par(d, u ? u : cl->detail, REPORT_DOC_BODY, 0, 0, 0);
             flint_free(u);
         }
-        rp_claim_figure(d, res, i);
+        /* with many figures, two claims' figures side by side after the second's text */
+        if (i > 0 && rp_claim_pair(res, i - 1) && !paired)
+        {
+            rp_claim_figure_pair(d, res, i - 1);
+            paired = 1;
+        }
+        else if (rp_claim_pair(res, i))
+            paired = 0;
+        else
+        {
+            rp_claim_figure(d, res, i);
+            paired = 0;
+        }
     }
 }
 
@@ -1588,6 +1731,20 @@ rp_front(report_doc *d, const run_results *res)
  * and is kept in one piece, so the last page is never nearly empty. */
 #define RP_PROV_HEIGHT(res) (330.0 + 16.0 * (res)->nplots + 32.0 * (res)->c->ninclude)
 
+/* The height the provenance took from mark A to mark B in the previous
+ * layout (both on one page), plus 1 pt, plus HEAD when A was at the top of
+ * a page (a heading there has no space above it, elsewhere it has HEAD);
+ * else the estimate RP_PROV_HEIGHT plus EXTRA.  Keeping the block whole
+ * then costs no more room than it needs (the estimate is generous). */
+static double
+rp_prov_height(const report_doc *d, const run_results *res, const char *a, const char *b, double head, double extra)
+{
+    int i = d->prev ? report_doc_mark_find(d->prev, a) : -1, j = d->prev ? report_doc_mark_find(d->prev, b) : -1;
+    if (i >= 0 && j >= 0 && d->prev->page[i] == d->prev->page[j] && d->prev->y[j] > d->prev->y[i])
+        return d->prev->y[j] - d->prev->y[i] + 1 + (d->prev->y[i] <= REPORT_DOC_MARGIN_TOP + 1e-6 ? head : 0);
+    return RP_PROV_HEIGHT(res) + extra;
+}
+
 static void
 rp_provenance(report_doc *d, const run_results *res, const char *date)
 {
@@ -1598,7 +1755,8 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     int i, repro = rp_reproducible();
 
     /* provenance ends the report: kept in one piece, so the last page is never nearly empty */
-    report_doc_need(d, RP_PROV_HEIGHT(res));
+    report_doc_need(d, rp_prov_height(d, res, "prov:body", "prov:end", 0, 0));
+    report_doc_mark(d, "prov:body", 0, NULL, 0);
     {
         char *s = fc_printf("Generated by fricert %s (%s) with FLINT %s, Arb %s, Cairo %s and libharu %s.",
                             res->engine_version, res->git, res->flint, res->arb, canvas_cairo_version(),
@@ -1666,6 +1824,7 @@ rp_provenance(report_doc *d, const run_results *res, const char *date)
     report_doc_par(d, "To re-check: run the same fricert version on a case file with this SHA-256; the "
                 "cells of every plot are in P.cells.csv next to this report (exact decimal cell "
                 "ends), and results.json holds every enclosure and verdict.", 9, 0, 0, 0);
+    report_doc_mark(d, "prov:end", 0, NULL, 0);
     rp_list_clear(&l);
     rp_list_clear(&p);
 }
@@ -1809,7 +1968,8 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
     if (!has_prov && d->status == CANVAS_OK)
     {
         rp_back_matter(d, res, t);
-        report_doc_need(d, RP_PROV_HEIGHT(res) + 40);
+        report_doc_need(d, rp_prov_height(d, res, "prov:start", "prov:end", 10, 40));
+        report_doc_mark(d, "prov:start", 0, NULL, 0);
         rp_heading(d, 1, "Provenance", NULL);
         rp_provenance(d, res, date);
     }
@@ -1863,6 +2023,7 @@ report_write_pdf(const run_results *res, const char *template_dir, const char *p
             goto done;
         }
         d.prev = pass > 0 ? &prev : NULL;
+        report_ml_set_display(&d.ml, report_ml_display_case, (void *) res->c);
         if (rp_info(&d, res, t) != 0)
         {
             fc_error_at(err, path, 0, 0, "libharu: cannot set the document information");

@@ -5,6 +5,7 @@
 #include "canvas/canvas.h"
 #include "case/case_display.h"
 #include "base/fc_str.h"
+#include "report/mathtext.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -116,17 +117,11 @@ tex_label_str(FILE *f, const char *v)
 /* ---- captions: free text with inline mathematics, fully typeset ----------
  *
  * A plot title is prose with formulas in it ("the plane {f, λ = tan θ}",
- * "k1 = 3: obligatory rest", "α ≥ 90° − φ").  The caption writer splits it
- * into words and typesets each maximal run of formula words as one $...$:
- * a word is a formula word if it holds a Greek letter, a relation or an
- * operator sign (= < > ≤ ≥ − ± √ · × ² ° | ...), or names a Greek letter
- * (rho, mu); a short symbol word (a number, one letter other than a/A/I,
- * a letter with digits or a subscript such as f11, n1y, z_s, a function
- * such as tan) joins a run next to a formula word.  Inside a run: Greek
- * as \theta, tan as \tan, f11 as f_{11}, θ̇0 as \dot{\theta}_{0}, √(r/g)
- * as \sqrt{r/g}, q* as q^{*}, ° as ^{\circ}, braces as \{ \}.  The last
- * word's closing punctuation (, : ; .) stays outside the formula.  Words
- * that are neither are text (specials escaped, ° as \textdegree). */
+ * "k1 = 3: obligatory rest", "α ≥ 90° − φ").  Its formula runs are those of
+ * report_mt_split (mathtext.h, shared with report.pdf), each written as one
+ * $...$.  Inside a run: Greek as \theta, tan as \tan, f11 as f_{11}, θ̇0 as
+ * \dot{\theta}_{0}, √(r/g) as \sqrt{r/g}, q* as q^{*}, ° as ^{\circ}, braces
+ * as \{ \}.  Other words are text (specials escaped, ° as \textdegree). */
 
 static const char *const tex_funcs[][2] = {
     {"sin", "\\sin"}, {"cos", "\\cos"}, {"tan", "\\tan"}, {"cot", "\\cot"}, {"atan", "\\arctan"},
@@ -205,62 +200,6 @@ static int
 tex_is_digit(int ch)
 {
     return ch >= '0' && ch <= '9';
-}
-
-/* Class of the word S[0..n): 2 a formula word, 1 a short symbol word, 0 text. */
-static int
-tex_word_class(const char *s, size_t n)
-{
-    static const char *const common[] = {"a", "I", "II", "III", "IV", "an", "as", "at", "be", "by", "do",
-                                         "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"};
-    size_t i = 0, b = 0, e = n, k;
-    int strong = 0, g;
-
-    while (b < e && strchr("([{", s[b]))
-        b++;
-    while (e > b && strchr(")]},:;.?!", s[e - 1]))
-        e--;
-    if (e == b)
-        return 0;
-    for (k = 0; k < sizeof common / sizeof common[0]; k++)
-        if (strlen(common[k]) == e - b && strncmp(common[k], s + b, e - b) == 0)
-            return 0;
-    if (tex_word_of(s + b, e - b, &g) && g)
-        return 2;
-    for (i = 0; i < n;)
-    {
-        int len;
-        unsigned cp = tex_utf8(s + i, &len);
-        if (tex_is_alpha((int) cp))
-        {
-            size_t j = i;
-            while (j < n && tex_is_alpha(s[j]))
-                j++;
-            /* a long run of letters is a word, unless it names a function or a Greek letter */
-            if (j - i > 2 && !tex_word_of(s + i, j - i, &g))
-                return 0;
-            if (j - i == 2 && !tex_word_of(s + i, j - i, &g) && !(i > 0 && (s[i - 1] == '_' || tex_is_digit(s[i - 1]))))
-                return 0;
-            i = j;
-            continue;
-        }
-        if (cp >= 0x80)
-        {
-            if (tex_is_greek(cp) || cp == 0x307 || cp == 0x308 || cp == 0xb0 || tex_sym_of(cp) || tex_accented_of(cp))
-                strong = 1;
-            else
-                return 0;   /* a letter TeX math cannot take (é): text */
-        }
-        else if (strchr("=<>|^", (int) cp))
-            strong = 1;
-        else if (cp == '-' && i > 0 && i + 1 < n && (tex_is_alpha(s[i - 1]) || tex_is_digit(s[i - 1]))
-                 && (tex_is_alpha(s[i + 1]) || tex_is_digit(s[i + 1])))
-            return 0;   /* a hyphenated name (E-A2, C7-NOLIFT) is text */
-        else if (!(tex_is_digit((int) cp) || strchr("_.,:;()[]{}*/+-'", (int) cp)))
-            return 0;
-        i += (size_t) len;
-    }
-    return strong ? 2 : 1;
 }
 
 static void tex_math(FILE *f, const char *s, size_t n);
@@ -447,65 +386,28 @@ tex_plain(FILE *f, const char *s, size_t n)
     flint_free(t);
 }
 
-/* Writes the free text S (a plot title) as a caption, formulas typeset. */
+/* Writes the free text S (a plot title) as a caption, formulas typeset:
+ * the formula runs of mathtext.h (the same as report.pdf's) in $...$. */
 static void
 tex_caption_text(FILE *f, const char *s)
 {
-    size_t n = strlen(s), i = 0;
+    report_mt_span *sp;
+    int n = report_mt_split(&sp, s), i;
 
-    while (i < n)
+    for (i = 0; i < n; i++)
     {
-        size_t b = i, e, r;
-        int cls, strong = 0;
-
-        while (b < n && s[b] == ' ')
-            b++;
-        if (b > i)
+        if (sp[i].kind == REPORT_MT_SPACE)
             fputc(' ', f);
-        if (b >= n)
-            break;
-        /* the run of formula and symbol words starting at b */
-        e = b;
-        r = b;
-        for (;;)
+        else if (sp[i].kind == REPORT_MT_MATH)
         {
-            size_t we = e;
-            while (we < n && s[we] != ' ')
-                we++;
-            cls = tex_word_class(s + e, we - e);
-            if (cls == 0)
-                break;
-            strong |= cls == 2;
-            r = we;
-            /* a run ends after a word that ends a clause */
-            if (strchr(":;", s[we - 1]))
-                break;
-            e = we;
-            while (e < n && s[e] == ' ')
-                e++;
-            if (e >= n)
-                break;
-        }
-        if (r > b && strong)
-        {
-            size_t m = r;
-            while (m > b && strchr(",:;.?!", s[m - 1]))
-                m--;
             fputc('$', f);
-            tex_math(f, s + b, m - b);
+            tex_math(f, s + sp[i].off, sp[i].len);
             fputc('$', f);
-            tex_plain(f, s + m, r - m);
-            i = r;
         }
         else
-        {
-            size_t we = b;
-            while (we < n && s[we] != ' ')
-                we++;
-            tex_plain(f, s + b, we - b);
-            i = we;
-        }
+            tex_plain(f, s + sp[i].off, sp[i].len);
     }
+    flint_free(sp);
 }
 
 /* NAME in math: the case's [display] string (Greek letters written as
