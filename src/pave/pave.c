@@ -326,7 +326,16 @@ static void *work(void *arg)
             for (i = s; i < e; i++) wk->labels[i] = LABEL_SKIPPED;
             continue;
         }
-        for (i = s; i < e; i++) wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+        for (i = s; i < e; i++) {
+            /* the overlap's regions are written only for an overlap: the
+               shared arrays see one write per cell, in this chunk's lines */
+            int a = 0, b = 0, lab = classify(wk, wk->cells + i, &a, &b);
+            wk->labels[i] = lab;
+            if (lab == LABEL_OVERLAP) {
+                wk->ovl_a[i] = a;
+                wk->ovl_b[i] = b;
+            }
+        }
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
         wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
         wk->level_cpu += wk->chunk_cpu[s / CHUNK];
