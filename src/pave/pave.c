@@ -191,31 +191,30 @@ static int fast_label(worker *wk, int *a, int *b)
 static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2])
 {
     const pave_problem *pb = wk->pb;
-    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2, pass, slot[4];
+    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2, pass;
     unsigned seen_t = 0, seen_f = 0, done = 0;
     double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
-    /* pass 0: the corners remembered (shared with the cells next to this
-       one); pass 1: the others, evaluated, until a predicate is seen both
-       true and false */
-    for (pass = 0; pass < 2 && !(seen_t & seen_f); pass++)
+    /* with a quantifier (a corner costs a search), pass 0: the corners
+       remembered (shared with the cells next to this one) first; pass 1:
+       the others in order, remembered or evaluated, until a predicate is
+       seen both true and false */
+    for (pass = wk->quantified ? 0 : 1; pass < 2 && !(seen_t & seen_f); pass++)
         for (corner = 0; corner < ncorner; corner++) {
             /* x changes least often: sin and cos of x are then reused */
             double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
             unsigned ct = 0, cf = 0;
             int c;
+            union { double d; uint64_t u; } bx, by;
             if (done >> corner & 1) continue;
-            if (pass == 0) {
-                union { double d; uint64_t u; } bx, by;
-                bx.d = x;
-                by.d = y;
-                c = (int) ((bx.u ^ (bx.u >> 31) ^ (by.u * 0x9E3779B97F4A7C15ULL >> 40)) & (CORNERS - 1));
-                slot[corner] = c;
-                if (!(wk->cx[c] == x && wk->cy[c] == y)) continue;
+            bx.d = x;
+            by.d = y;
+            c = (int) ((bx.u ^ (bx.u >> 31) ^ (by.u * 0x9E3779B97F4A7C15ULL >> 40)) & (CORNERS - 1));
+            if (wk->cx[c] == x && wk->cy[c] == y) {
                 ct = wk->ct[c];
                 cf = wk->cf[c];
-            } else {
-                c = slot[corner];
+            } else if (pass == 0) continue;
+            else {
                 wk->flo[xp] = wk->fhi[xp] = x;
                 if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
                 expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
