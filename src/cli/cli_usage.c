@@ -15,7 +15,7 @@ static const char *usage_main =
     "                  (--tile: only tile I of N of each plot, into DIR/<id>.tile-I-of-N)\n"
     "  merge  DIR... [-o OUT] [-j N]\n"
     "                  join the tile files of the folders into OUT/<id>/, as one report run\n"
-    "  check  CASE... [--prec BITS] [--tile I/N]\n"
+    "  check  CASE... [-j N] [--prec BITS] [--tile I/N]\n"
     "                  verify every [expect] line; last line \"N passed, M failed\"\n"
     "  eval   'EXPR' [NAME=VALUE | NAME=LO..HI ...] [--prec BITS]\n"
     "                  print a guaranteed enclosure or a certified verdict\n"
@@ -43,7 +43,7 @@ static const char *usage_eval =
     "example: fricert eval 'sqrt(2)'   ->  [1.41421356237309504880168872420969807857 +/- 2.09e-39]\n";
 
 static const char *usage_check =
-    "usage: fricert check CASE... [--prec BITS] [--tile I/N] [--memory MB]\n"
+    "usage: fricert check CASE... [-j N] [--prec BITS] [--tile I/N] [--memory MB]\n"
     "\n"
     "Reads each case file and verifies every [expect] line at the case's\n"
     "precision (or BITS):\n"
@@ -52,7 +52,10 @@ static const char *usage_check =
     "  claim.NAME = STATUS          the claim's verdict is exactly STATUS\n"
     "A case that cannot be read prints FILE:LINE:COL: message on stderr and\n"
     "counts as one failure. Failures are printed as FILE:LINE: expect ...; the\n"
-    "last line is \"N passed, M failed\". Exit status 0 iff M = 0.\n"
+    "last line is \"N passed, M failed\". Exit status 0 iff M = 0. Plots are paved\n"
+    "to depth 6 at most, only to find overlapping regions (report paves them fully).\n"
+    "  -j N           up to N cases at once, in separate processes (1 to 256;\n"
+    "                 default 1); the output is the same as with -j 1\n"
     "  --prec BITS    working precision (16 to 65536; default: the case's)\n"
     "  --tile I/N     pave only tile I (1 to N) of N (a power of 4) of each plot;\n"
     "                 tile 1 also decides the claims and checks the [expect] lines,\n"

@@ -157,6 +157,8 @@ void expr_prog_free(expr_prog_t p);
 int expr_prog_nroots(const expr_prog_t p);
 int expr_prog_root_is_bool(const expr_prog_t p, int root);
 int expr_prog_ninstr(const expr_prog_t p);
+/* Quantifiers and extrema with data that vary (exists, forall, maxof, ...). */
+int expr_prog_nquants(const expr_prog_t p);
 
 /* Evaluation workspace for one program: preallocated balls, no allocation
  * per run. active[0..nactive-1] are the parameter indices over which the

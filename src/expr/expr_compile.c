@@ -380,6 +380,7 @@ void expr_prog_free(expr_prog_t p)
 
 int expr_prog_nroots(const expr_prog_t p) { return p->nroots; }
 int expr_prog_ninstr(const expr_prog_t p) { return p->n; }
+int expr_prog_nquants(const expr_prog_t p) { return p->nquants; }
 int expr_prog_root_is_bool(const expr_prog_t p, int root) { return OP_IS_BOOL(p->ins[p->roots[root]].op); }
 
 void expr_prog_active(int **act, int **pos, const expr_prog_t p, const int *active, int nactive)

@@ -35,10 +35,15 @@
  *  4. Domain statuses, Kleene logic, `if`, the mean-value form and the
  *     endpoint (monotonicity) test follow expr_eval.c step for step, with the
  *     same guarantees; only the number type differs.
- *  5. exists / forall / maxof / minof run expr_quant.c's searches with an
+ *  5. exists / forall / maxof / minof search the bound range with an
  *     expr_fast of the condition on each piece (expr_fast_quant.c says why
  *     the verdicts keep their meaning); as in expr_eval.c, only the main
  *     pass searches, the tightening passes of numbers take the status only.
+ *     expr_fast_merit (plain double, no guarantee) only guides the search.
+ *  6. The mean-value form and the endpoint test use the partial derivatives
+ *     along the active parameters of nonzero width only: along the others
+ *     every point of the box has the centre's coordinate, so those terms
+ *     are exactly 0 whatever the derivative.
  * The constants P1, P2, T1, T2 and the Taylor coefficients are checked
  * against Arb in tests/test_expr_fast.c, and whole programs against the MPFR
  * oracle of tests/test_expr_sound.c on random boxes. */
@@ -90,8 +95,14 @@ struct expr_fast_struct {
     double pc_x[PCACHE];       /* point_sincos's cache: x (NaN: empty), sin x, cos x */
     di pc_s[PCACHE], pc_c[PCACHE];
     expr_fastq *q;     /* exists / forall / maxof / minof (expr_fast_quant.c), NULL if none */
+    double *pm;        /* expr_fast_merit's registers (n + 1) */
+    int *mop, *ma, *mb, *mc;   /* its program (merit_setup) */
+    double *mk;
+    int *eff, neff;    /* the active parameters of nonzero width in this run */
     const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
 };
+
+static void merit_setup(expr_fast_t f);
 
 /* ------------------------------------------------------------ rounding */
 
@@ -427,6 +438,13 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     f->dx = flint_calloc(nactive + 1, sizeof(di));
     f->out = flint_calloc(p->nroots + 1, sizeof(di));
     f->partner = flint_malloc((f->n + 1) * sizeof(int));
+    f->pm = flint_malloc((f->n + 1) * sizeof(double));
+    f->mop = flint_malloc((f->n + 1) * 4 * sizeof(int));
+    f->ma = f->mop + f->n + 1;
+    f->mb = f->ma + f->n + 1;
+    f->mc = f->mb + f->n + 1;
+    f->mk = flint_malloc((f->n + 1) * sizeof(double));
+    f->eff = flint_malloc((nactive + 1) * sizeof(int));
     for (i = 0; i < PCACHE; i++) f->pc_x[i] = NAN;
     f->q = expr_fastq_new(p, active, nactive);
     for (k = 0; k < f->n; k++) {
@@ -465,6 +483,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
         }
     }
     arb_clear(t);
+    merit_setup(f);
     return f;
 }
 
@@ -481,6 +500,10 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->dx);
     flint_free(f->out);
     flint_free(f->partner);
+    flint_free(f->pm);
+    flint_free(f->mop);
+    flint_free(f->mk);
+    flint_free(f->eff);
     expr_fastq_free(f->q);
     flint_free(f->act);
     flint_free(f->pos);
@@ -710,10 +733,15 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
 
 /* ------------------------------------------------------------ gradients */
 
+/* i over the active parameters of nonzero width in this run: along the
+ * others the box does not move, so their partial derivatives never enter
+ * the mean-value form or the endpoint test (and are not computed) */
+#define EACH(i) for (int j_ = 0; j_ < f->neff && ((i) = f->eff[j_], 1); j_++)
+
 static void gscale(expr_fast_t f, int k, int a, di c)
 {
     int i, m = f->nact;
-    for (i = 0; i < m; i++) f->g[(size_t) k * m + i] = imul(f->g[(size_t) a * m + i], c);
+    EACH(i) f->g[(size_t) k * m + i] = imul(f->g[(size_t) a * m + i], c);
 }
 
 /* expr_eval.c's step_grad, in double intervals */
@@ -739,11 +767,11 @@ static void step_grad(expr_fast_t f, int k)
         f->gok[k] &= f->gok[x->b];
 
     switch (x->op) {
-    case OP_NEG: for (i = 0; i < m; i++) gk[i] = ineg(ga[i]); break;
-    case OP_ADD: for (i = 0; i < m; i++) gk[i] = iadd(ga[i], gb[i]); break;
-    case OP_SUB: for (i = 0; i < m; i++) gk[i] = x->a == x->b ? I(0, 0) : isub(ga[i], gb[i]); break;
-    case OP_MUL: for (i = 0; i < m; i++) gk[i] = iadd(imul(ga[i], b), imul(gb[i], a)); break;
-    case OP_DIV: for (i = 0; i < m; i++) gk[i] = idiv(isub(ga[i], imul(v[k], gb[i])), b); break;
+    case OP_NEG: EACH(i) gk[i] = ineg(ga[i]); break;
+    case OP_ADD: EACH(i) gk[i] = iadd(ga[i], gb[i]); break;
+    case OP_SUB: EACH(i) gk[i] = x->a == x->b ? I(0, 0) : isub(ga[i], gb[i]); break;
+    case OP_MUL: EACH(i) gk[i] = iadd(imul(ga[i], b), imul(gb[i], a)); break;
+    case OP_DIV: EACH(i) gk[i] = idiv(isub(ga[i], imul(v[k], gb[i])), b); break;
     case OP_POWQ: {
         const fmpq *q = f->p->consts[x->b].q;
         long n = fmpz_get_si(fmpq_numref(q));
@@ -777,22 +805,22 @@ static void step_grad(expr_fast_t f, int k)
         break;
     case OP_SIGN:
         if (a.lo > 0 || a.hi < 0) {
-            for (i = 0; i < m; i++) gk[i] = I(0, 0);
+            EACH(i) gk[i] = I(0, 0);
             f->gok[k] = 1;
         } else f->gok[k] = 0;
         break;
     case OP_MIN: case OP_MAX: {
         int first = x->op == OP_MIN ? a.hi < b.lo : a.lo > b.hi;
         int second = x->op == OP_MIN ? a.lo > b.hi : a.hi < b.lo;
-        for (i = 0; i < m; i++) gk[i] = first ? ga[i] : second ? gb[i] : ihull(ga[i], gb[i]);
+        EACH(i) gk[i] = first ? ga[i] : second ? gb[i] : ihull(ga[i], gb[i]);
         break;
     }
     case OP_IF:
         if (tv[x->a] == EXPR_TV_TRUE) {
-            for (i = 0; i < m; i++) gk[i] = gb[i];
+            EACH(i) gk[i] = gb[i];
             f->gok[k] = f->gok[x->b];
         } else if (tv[x->a] == EXPR_TV_FALSE) {
-            for (i = 0; i < m; i++) gk[i] = f->g[(size_t) x->c * m + i];
+            EACH(i) gk[i] = f->g[(size_t) x->c * m + i];
             f->gok[k] = f->gok[x->c];
         } else f->gok[k] = 0;
         break;
@@ -873,7 +901,7 @@ static di tighten_reg(expr_fast_t f, int d, int for_value)
     mp = mid_pass(f, d);
     if (mp->st[d] == EXPR_DEFINED) {
         di t = mp->v[d];
-        for (i = 0; i < m; i++) t = iadd(t, imul(g[i], f->dx[i]));
+        EACH(i) t = iadd(t, imul(g[i], f->dx[i]));
         if (fin(t) && t.lo <= out.hi && out.lo <= t.hi) out = I(dmax(out.lo, t.lo), dmin(out.hi, t.hi));
     }
     if (!for_value && !has0(out)) return out;
@@ -907,10 +935,12 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     f->mid_done = 0;
     for (i = 1; i < NAUXF; i++) f->aux[i].key = -1;
     f->tighten = tighten && f->nact > 0;
+    f->neff = 0;
     for (i = 0; i < f->nact; i++) {
         di b = f->box[f->act[i]];
         double mid = dmin(dmax(0.5 * b.lo + 0.5 * b.hi, b.lo), b.hi);
         f->dx[i] = b.lo == b.hi ? I(0, 0) : isub(b, I(mid, mid));
+        if (b.lo != b.hi) f->eff[f->neff++] = i;
     }
     if (!f->tighten) {
         run_pass(f, &f->main, f->box);
@@ -944,6 +974,103 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     }
 }
 
+
+/* ------------------------------------------------------------ merit */
+
+/* The merit program, set up once: per instruction its operation and its
+ * operand registers (slot n, always 0, for an operand it does not have), a
+ * constant's midpoint or an integer power's exponent in mk. */
+static void merit_setup(expr_fast_t f)
+{
+    const expr_prog_struct *p = f->p;
+    int k, n = f->n;
+    for (k = 0; k < n; k++) {
+        const expr_instr *z = &p->ins[k];
+        int op = z->op, a = n, b = n, c = n;
+        double kk = 0;
+        switch (op) {
+        case OP_CONST: kk = 0.5 * f->cst[k].lo + 0.5 * f->cst[k].hi; break;
+        case OP_PARAM: a = z->a; break;   /* a parameter index, not a register */
+        case OP_TRUE: case OP_FALSE: break;
+        case OP_POWQ: {
+            const fmpq *q = p->consts[z->b].q;
+            a = z->a;
+            kk = (double) fmpz_get_si(fmpq_numref(q));
+            if (!fmpz_is_one(fmpq_denref(q))) op = -OP_POWQ;   /* (sqrt a)^n */
+            break;
+        }
+        case OP_IF: a = z->a; b = z->b; c = z->c; break;
+        default:
+            a = z->a;
+            if (two_regs(op) || (op >= OP_AND && op <= OP_IFF)) b = z->b;
+            break;
+        }
+        f->mop[k] = op;
+        f->ma[k] = a;
+        f->mb[k] = b;
+        f->mc[k] = c;
+        f->mk[k] = kk;
+    }
+}
+
+static double nmin(double a, double b) { return a != a || b != b ? NAN : a < b ? a : b; }
+static double nmax(double a, double b) { return a != a || b != b ? NAN : a > b ? a : b; }
+
+double expr_fast_merit(expr_fast_t f, const double *x, int root)
+{
+    double *v = f->pm, a, b;
+    int k, n = f->n;
+    v[n] = 0;
+    for (k = 0; k < n; k++) {
+        double y;
+        a = v[f->ma[k]];
+        b = v[f->mb[k]];
+        switch (f->mop[k]) {
+        case OP_CONST: y = f->mk[k]; break;
+        case OP_PARAM: y = x[f->ma[k]]; break;
+        case OP_NEG: y = -a; break;
+        case OP_ADD: y = a + b; break;
+        case OP_SUB: y = a - b; break;
+        case OP_MUL: y = a * b; break;
+        case OP_DIV: y = a / b; break;
+        case OP_POWQ: case -OP_POWQ: {
+            double e = fabs(f->mk[k]), u = f->mop[k] == OP_POWQ ? a : sqrt(a), r = 1;
+            if (e > 64) r = pow(u, e);
+            else {
+                long m = (long) e;
+                for (; m > 0; m >>= 1, u *= u)
+                    if (m & 1) r *= u;
+            }
+            y = f->mk[k] < 0 ? 1 / r : r;
+            break;
+        }
+        case OP_SIN: y = sin(a); break;
+        case OP_COS: y = cos(a); break;
+        case OP_TAN: y = tan(a); break;
+        case OP_SQRT: y = sqrt(a); break;
+        case OP_ABS: y = fabs(a); break;
+        case OP_SIGN: y = a > 0 ? 1 : a < 0 ? -1 : a == 0 ? 0 : NAN; break;
+        case OP_MIN: y = nmin(a, b); break;
+        case OP_MAX: y = nmax(a, b); break;
+        case OP_IF: y = a > 0 ? b : a <= 0 ? v[f->mc[k]] : NAN; break;
+        case OP_LT0: case OP_LE0: y = -a; break;
+        case OP_GT0: case OP_GE0: y = a; break;
+        case OP_EQ0: y = -fabs(a); break;
+        case OP_NE0: y = fabs(a); break;
+        case OP_TRUE: y = INFINITY; break;
+        case OP_FALSE: y = -INFINITY; break;
+        case OP_NOT: y = -a; break;
+        case OP_AND: y = nmin(a, b); break;
+        case OP_OR: y = nmax(a, b); break;
+        case OP_IMPLIES: y = nmax(-a, b); break;
+        case OP_IFF: y = nmin(nmax(-a, b), nmax(a, -b)); break;
+        case OP_XOR: y = -nmin(nmax(-a, b), nmax(a, -b)); break;
+        default: y = NAN; break;   /* a nested quantifier or extremum */
+        }
+        v[k] = y;
+    }
+    return v[f->p->roots[root]];
+}
 
 expr_tv_t expr_fast_truth(const expr_fast_t f, int root)
 {

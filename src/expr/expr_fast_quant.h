@@ -1,11 +1,12 @@
 /* expr_fast_quant.h -- exists / forall / maxof / minof in the double-interval
  * fast path (internal to src/expr; the hooks in expr_fast.c).
  *
- * The same searches as expr_quant.c (same verdicts' meaning, same budget of
- * EXPR_QUANT_BUDGET condition evaluations per call), with each piece B x X
- * evaluated by an expr_fast of the condition (tightening over the outer
- * active parameters and the bound variable: natural enclosure, mean-value
- * form, endpoint test) instead of Arb. An UNKNOWN verdict or an undefined
+ * The verdicts' meaning and the budget (EXPR_QUANT_BUDGET certified condition
+ * evaluations per call) of expr_quant.c, with each piece B x X evaluated by
+ * an expr_fast of the condition (tightening over the outer active parameters
+ * and the bound variable: natural enclosure, mean-value form, endpoint test)
+ * instead of Arb; exists / forall choose their pieces with a plain-double
+ * guide (expr_fast_quant.c), maxof / minof bisect as expr_quant.c does. An UNKNOWN verdict or an undefined
  * extremum of the fast path is never final: the caller (the paving engine)
  * falls back to Arb at the depth limit. */
 #ifndef FC_EXPR_FAST_QUANT_H
@@ -20,9 +21,14 @@ typedef struct expr_fastq_struct expr_fastq;
  * have a fast path (expr_fast.c's supported() checks them first). */
 expr_fastq *expr_fastq_new(const expr_prog_struct *p, const int *active, int nactive);
 void expr_fastq_free(expr_fastq *w);
-/* Condition evaluations per call from now on (1 .. EXPR_QUANT_BUDGET, the
- * default); the quantifiers nested in the conditions keep theirs. */
-void expr_fastq_set_budget(expr_fastq *w, int budget);
+/* From expr_fast.c: the "merit" of boolean root `root` of f's program at the
+ * point x (one double per parameter), in plain double arithmetic, so with no
+ * guarantee at all: > 0 where the predicate looks true, < 0 where it looks
+ * false (u > 0 gives u, u < 0 gives -u, `and` the least of its operands,
+ * `or` the greatest, `not` the negation); NaN where it cannot say (an
+ * undefined operation, a nested quantifier or extremum). It only guides the
+ * searches below to where a certified evaluation is worth trying. */
+double expr_fast_merit(expr_fast_t f, const double *x, int root);
 
 /* exists (op OP_EXISTS) / forall (OP_FORALL) x in LO .. HI : C(b, x) for every
  * b of the box [blo[i], bhi[i]] (i < nparams), where [lo_lo, lo_hi] encloses

@@ -106,6 +106,7 @@ typedef struct {
     long evaluations;
     double deadline;      /* 0: none */
     int maxlevel;         /* the depth limit */
+    int quantified;       /* the program has exists / forall / maxof / minof */
     slong max_prec_used;
     /* the last corner points evaluated (sibling cells share corners): the
        predicates certified true / false there, a pure function of the point */
@@ -190,42 +191,48 @@ static int fast_label(worker *wk, int *a, int *b)
 static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2])
 {
     const pave_problem *pb = wk->pb;
-    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2;
-    unsigned seen_t = 0, seen_f = 0;
+    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2, pass;
+    unsigned seen_t = 0, seen_f = 0, done = 0;
     double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
-    for (corner = 0; corner < ncorner; corner++) {
-        /* x changes least often: sin and cos of x are then reused */
-        double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
-        unsigned ct = 0, cf = 0;
-        int c;
-        {
+    /* with a quantifier (a corner costs a search), pass 0: the corners
+       remembered (shared with the cells next to this one) first; pass 1:
+       the others in order, remembered or evaluated, until a predicate is
+       seen both true and false */
+    for (pass = wk->quantified ? 0 : 1; pass < 2 && !(seen_t & seen_f); pass++)
+        for (corner = 0; corner < ncorner; corner++) {
+            /* x changes least often: sin and cos of x are then reused */
+            double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
+            unsigned ct = 0, cf = 0;
+            int c;
             union { double d; uint64_t u; } bx, by;
+            if (done >> corner & 1) continue;
             bx.d = x;
             by.d = y;
             c = (int) ((bx.u ^ (bx.u >> 31) ^ (by.u * 0x9E3779B97F4A7C15ULL >> 40)) & (CORNERS - 1));
-        }
-        if (wk->cx[c] == x && wk->cy[c] == y) {
-            ct = wk->ct[c];
-            cf = wk->cf[c];
-        } else {
-            wk->flo[xp] = wk->fhi[xp] = x;
-            if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
-            expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
-            for (k = 0; k < pb->nregions && k < 32; k++) {
-                expr_tv_t t = expr_fast_truth(wk->fe, k);
-                if (t == EXPR_TV_TRUE) ct |= 1u << k;
-                else if (t == EXPR_TV_FALSE) cf |= 1u << k;
+            if (wk->cx[c] == x && wk->cy[c] == y) {
+                ct = wk->ct[c];
+                cf = wk->cf[c];
+            } else if (pass == 0) continue;
+            else {
+                wk->flo[xp] = wk->fhi[xp] = x;
+                if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
+                expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
+                for (k = 0; k < pb->nregions && k < 32; k++) {
+                    expr_tv_t t = expr_fast_truth(wk->fe, k);
+                    if (t == EXPR_TV_TRUE) ct |= 1u << k;
+                    else if (t == EXPR_TV_FALSE) cf |= 1u << k;
+                }
+                wk->cx[c] = x;
+                wk->cy[c] = y;
+                wk->ct[c] = ct;
+                wk->cf[c] = cf;
             }
-            wk->cx[c] = x;
-            wk->cy[c] = y;
-            wk->ct[c] = ct;
-            wk->cf[c] = cf;
+            done |= 1u << corner;
+            seen_t |= ct;
+            seen_f |= cf;
+            if (seen_t & seen_f) break;
         }
-        seen_t |= ct;
-        seen_f |= cf;
-        if (seen_t & seen_f) break;
-    }
     wk->flo[xp] = xl; wk->fhi[xp] = xh;
     if (yp >= 0) { wk->flo[yp] = yl; wk->fhi[yp] = yh; }
     return (seen_t & seen_f) != 0;
@@ -249,8 +256,9 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
         wk->evaluations++;
         /* at the depth limit, a cell whose corners already show it
            undecidable needs no evaluation (its label could only be
-           undecided; corners are shared with its siblings) */
-        if (c->level >= wk->maxlevel && inside && witnessed_undecidable(wk, xin, yin)) {
+           undecided; corners are shared with its siblings). With a
+           quantifier, a corner costs a search: the cell is tried first. */
+        if (c->level >= wk->maxlevel && inside && !wk->quantified && witnessed_undecidable(wk, xin, yin)) {
             wk->witnessed++;
             return LABEL_SPLIT;
         }
@@ -258,6 +266,10 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
         wk->fast_evaluations++;
         label = fast_label(wk, a, b);
         if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
+        if (inside && wk->quantified && witnessed_undecidable(wk, xin, yin)) {
+            wk->witnessed++;
+            return LABEL_SPLIT;
+        }
     }
     wk->arb_evaluations++;
     pave_cell_box(wk->box + pb->xparam, pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox, wk->r, c);
@@ -313,7 +325,16 @@ static void *work(void *arg)
             for (i = s; i < e; i++) wk->labels[i] = LABEL_SKIPPED;
             continue;
         }
-        for (i = s; i < e; i++) wk->labels[i] = classify(wk, wk->cells + i, wk->ovl_a + i, wk->ovl_b + i);
+        for (i = s; i < e; i++) {
+            /* the overlap's regions are written only for an overlap: the
+               shared arrays see one write per cell, in this chunk's lines */
+            int a = 0, b = 0, lab = classify(wk, wk->cells + i, &a, &b);
+            wk->labels[i] = lab;
+            if (lab == LABEL_OVERLAP) {
+                wk->ovl_a[i] = a;
+                wk->ovl_b[i] = b;
+            }
+        }
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
         wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
         wk->level_cpu += wk->chunk_cpu[s / CHUNK];
@@ -500,6 +521,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
         _arb_vec_set(wk[t].box, pb->box, pb->nparams);
         wk[t].deadline = deadline;
         wk[t].maxlevel = pb->depth;
+        wk[t].quantified = expr_prog_nquants(pb->prog) > 0;
         wk[t].max_prec_used = pb->prec;
         wk[t].cx = flint_malloc(CORNERS * sizeof(double));
         wk[t].cy = flint_malloc(CORNERS * sizeof(double));

@@ -123,6 +123,7 @@ static int compute_plot(run_results *res, run_plot *rp, const case_t *c, const c
     run_pave_options(&po, opt);
     rp->plot = pl;
     rp->depth = opt->depth > 0 ? opt->depth : pl->depth;
+    if (opt->plot_depth_max > 0 && rp->depth > opt->plot_depth_max) rp->depth = opt->plot_depth_max;
     snprintf(rp->cells_file, sizeof rp->cells_file, "%s.cells.csv", pl->name);
     arb_init(rp->x_lo); arb_init(rp->x_hi); arb_init(rp->y_lo); arb_init(rp->y_hi);
     pave_result_init(&rp->pave);

@@ -86,6 +86,8 @@ typedef struct {
     int plots_only;          /* 1: the plots only (no points, claims or [expect] lines) */
     int verdicts_only;       /* 1: the claims' verdicts only (fricert check): a refuted claim's paving stops
                                 at the level of its witness cell (same verdict and witness) */
+    int plot_depth_max;      /* > 0: every plot paved to at most this depth (fricert check, where plots are
+                                paved only to find overlapping regions and bad labels) */
     pave_result *given;      /* not NULL: plot k's paving is given[k] (e.g. merged tiles),
                                 moved into the results (given[k] is left empty), not computed */
 } run_options;
