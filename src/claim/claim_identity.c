@@ -144,9 +144,27 @@ static int identity_algebra(const case_t *c, const case_claim *cl)
     return proved;
 }
 
+/* Sets used[i] = 1 for every parameter i that e reads, directly or through
+ * the case's definitions (a name bound by exists/forall is not a parameter). */
+static void mark_params(int *used, const expr_node *e, const case_t *c, int depth)
+{
+    expr_t def;
+    int i, idx;
+    if (e == NULL || depth > 10000) return;
+    if (e->kind == EXPR_VAR) {
+        int k = expr_scope_lookup(c->scope, e->name, &idx, &def);
+        if (k == 0 && idx >= 0 && idx < c->nparams) used[idx] = 1;
+        else if (k > 0 && def != NULL) mark_params(used, def, c, depth + 1);
+        return;
+    }
+    for (i = 0; i < e->nargs; i++) mark_params(used, e->args[i], c, depth + 1);
+}
+
 /* Searches a uniform grid of rational points (levels 1..depth, at most
- * 4096 points per level) for one where the enclosure of claim - model
- * excludes 0. Returns 1 and sets the witness in out, else 0. */
+ * 4096 points per level) over the range parameters that claim or model
+ * reads (the others stay at their whole range and are not in the witness)
+ * for one where the enclosure of claim - model excludes 0. Returns 1 and
+ * sets the witness in out, else 0. */
 static int identity_witness(claim_result *out, const case_t *c, const case_claim *cl, int depth, slong prec)
 {
     int nr = 0, i, level, found = 0;
@@ -157,10 +175,13 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     expr_t diff = expr_binary(EXPR_SUB, expr_copy(cl->claim), expr_copy(cl->model));
     expr_scope_t empty = expr_scope_new();
     arb_t v;
+    int *used = flint_calloc(c->nparams + 1, sizeof(int));
     arb_init(v);
     case_point_box(box, c, -1, prec);
+    mark_params(used, cl->claim, c, 0);
+    mark_params(used, cl->model, c, 0);
     for (i = 0; i < c->nparams; i++)
-        if (c->params[i].is_range) {
+        if (c->params[i].is_range && used[i]) {
             fmpq_t t;
             fmpq_init(t);
             /* exact rational ends: the simplest rationals inside the (possibly irrational) range */
@@ -230,6 +251,7 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     _fmpq_vec_clear(hi, c->nparams + 1);
     _arb_vec_clear(box, c->nparams + 1);
     flint_free(rp);
+    flint_free(used);
     return found;
 }
 
