@@ -275,8 +275,12 @@ int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, con
     }
     if (identity_witness(out, c, cl, depth, prec)) {
         out->status = CLAIM_REFUTED;
-        out->detail = fc_printf("Refuted: at the witness, a rational point of a uniform grid (depth %d), the "
-                                "enclosure of claim − model excludes 0.", depth);
+        if (out->nwitness == 0)
+            out->detail = fc_printf("Refuted: claim − model reads no range parameter (a constant), and its "
+                                    "enclosure excludes 0.");
+        else
+            out->detail = fc_printf("Refuted: at the witness, a rational point of a uniform grid (depth %d), the "
+                                    "enclosure of claim − model excludes 0.", depth);
         return 0;
     }
     out->status = CLAIM_INCONCLUSIVE;

@@ -103,7 +103,7 @@ def smooth_reactions(Jx, Jy, w0):
 
 
 def prop1_symbolic():
-    """sympy: the identities behind Proposition 1, the converse, J* and the f h terms."""
+    """sympy: the identities behind Proposition 1, the converse, J* and the f h terms (no claim of its own)."""
     kk, w, m1, m2, jx, jy, s_, w0 = sp.symbols("kk w m1 m2 jx jy s w0", real=True)
     sol = sp.solve([kk * jx + w * jy - m1, kk * jy - w * jx + m2], [jx, jy], dict=True)[0]
     book = {jx: (kk * m1 + w * m2) / (kk ** 2 + w ** 2), jy: (w * m1 - kk * m2) / (kk ** 2 + w ** 2)}
@@ -125,7 +125,7 @@ def prop1_symbolic():
     M1 = sum(N[k] * (qs[k] * sp.sin(al[k]) - f * h * sp.cos(al[k])) for k in range(3))
     M2 = sum(N[k] * (qs[k] * sp.cos(al[k]) + f * h * sp.sin(al[k])) for k in range(3))
     z = lambda e: sp.simplify(sp.expand_trig(e)) == 0
-    truth("claim.fh_terms: M1 = Y and M2 = X under (2.3)", z(M1 - Y) and z(M2 - X), True)
+    truth("f h terms: M1 = Y and M2 = X under (2.3)", z(M1 - Y) and z(M2 - X), True)
     truth("claim.conv2: X sin a3 - Y cos a3 = (q2 - q1) N2 sin g1",
           z(X * sp.sin(g3 + g1) - Y * sp.cos(g3 + g1) - (q2 - q1) * N[1] * sp.sin(g1)), True)
     truth("claim.conv3: X sin a2 - Y cos a2 = (q1 - q3) N3 sin g1",
@@ -135,7 +135,7 @@ def prop1_symbolic():
 
 
 def prop1_numeric():
-    """The verdicts of prop1, prop1_circ, ivanov8_instant and remark2 on grids (the proofs are the identities)."""
+    """The verdicts of prop1, prop1_circ, ivanov8_instant and positive_inside on grids (the proofs are the identities)."""
     # prop1 on the E6.4 supports: |d(0)|^2 + |d(t*/2)|^2 > 0 for every (J_xz, J_yz) and spin; its least value
     N = rot_reactions(XS, YS)
     low = mpf(10)
@@ -172,7 +172,7 @@ def prop1_numeric():
     a, b = defects(Jx, Jy, N, XS, YS, om, omdot)
     truth("claim.ivanov8_instant: J*(3) leaves the rotation (defect^2 at s = 1/3 = %s)" % mp.nstr(a * a + b * b, 8),
           a * a + b * b > mpf(10) ** -6, True)
-    # remark2: all N_k > 0 iff O1 strictly inside (either numbering), off the boundaries
+    # positive_inside (with Remark 2): all N_k > 0 iff O1 strictly inside (either numbering), off the boundaries
     bad = 0
     for i in range(1, 48):
         for j in range(1, 48):
@@ -183,7 +183,7 @@ def prop1_numeric():
                 continue
             Nr = reactions([0, a3, a3 + a1])
             bad += (min(Nr) > 0) != ins
-    truth("claim.remark2: N_k > 0 iff O1 inside, 47 x 47 grid", bad == 0, True)
+    truth("claim.positive_inside: N_k > 0 iff O1 inside (either numbering), 47 x 47 grid", bad == 0, True)
 
 
 def prop1_value(name, pt):
