@@ -162,10 +162,12 @@ static void mark_params(int *used, const expr_node *e, const case_t *c, int dept
 
 /* Searches a uniform grid of rational points (levels 1..depth, at most
  * 4096 points per level) over the range parameters that claim or model
- * reads (the others stay at their whole range and are not in the witness)
- * for one where the enclosure of claim - model excludes 0. Returns 1 and
- * sets the witness in out, else 0. */
-static int identity_witness(claim_result *out, const case_t *c, const case_claim *cl, int depth, slong prec)
+ * reads (the others stay at their whole range and are not in the witness;
+ * all of them when the difference reads none, and then *constant = 1) for
+ * one where the enclosure of claim - model excludes 0. Returns 1 and sets
+ * the witness in out, else 0. */
+static int identity_witness(claim_result *out, const case_t *c, const case_claim *cl, int depth, slong prec,
+                            int *constant)
 {
     int nr = 0, i, level, found = 0;
     int *rp = flint_malloc((c->nparams + 1) * sizeof(int));
@@ -180,6 +182,14 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     case_point_box(box, c, -1, prec);
     mark_params(used, cl->claim, c, 0);
     mark_params(used, cl->model, c, 0);
+    /* a constant difference: every point is a witness; take the grid over all range parameters so that a
+       refutation still names a point (results.json requires one) */
+    for (i = 0; i < c->nparams && !(c->params[i].is_range && used[i]); i++)
+        ;
+    if (i == c->nparams) {
+        *constant = 1;
+        for (i = 0; i < c->nparams; i++) used[i] = 1;
+    }
     for (i = 0; i < c->nparams; i++)
         if (c->params[i].is_range && used[i]) {
             fmpq_t t;
@@ -259,6 +269,7 @@ int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, con
                    int depth_override, fc_error *err)
 {
     int depth = depth_override > 0 ? depth_override : (cl->depth > 0 ? cl->depth : 8);
+    int constant = 0;
     slong prec = opt->prec > 0 ? opt->prec : c->prec;
     if (cl->claim == NULL || cl->model == NULL) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: missing key '%s'", cl->name,
@@ -273,11 +284,11 @@ int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, con
                                 "cos² + sin² = 1; the two are equal wherever both are defined.");
         return 0;
     }
-    if (identity_witness(out, c, cl, depth, prec)) {
+    if (identity_witness(out, c, cl, depth, prec, &constant)) {
         out->status = CLAIM_REFUTED;
-        if (out->nwitness == 0)
+        if (constant)
             out->detail = fc_printf("Refuted: claim − model reads no range parameter (a constant), and its "
-                                    "enclosure excludes 0.");
+                                    "enclosure excludes 0; the witness is the simplest point of the box.");
         else
             out->detail = fc_printf("Refuted: at the witness, a rational point of a uniform grid (depth %d), the "
                                     "enclosure of claim − model excludes 0.", depth);
