@@ -74,6 +74,30 @@ static void test_rational_and_trig(void **state)
     /* false: cos^2 vs sin^2 (equal only at pi/4 + k pi/2) */
     assert_int_equal(identity(&r, &c, "t3", "t = 0 .. 3", "cos(t)^2", "sin(t)^2"), CLAIM_REFUTED);
     claim_result_clear(&r); case_clear(&c);
+    /* the grid runs over the parameters the two sides read: fourteen ranges (2^14 > 4096 cells at level 1),
+       the difference x y / 1000 reads x and y only, through a definition; the witness names x and y alone */
+    {
+        fmpq_t x, y;
+        int h;
+        assert_int_equal(identity(&r, &c, "t5", "x = 1 .. 2\ny = 1 .. 2\na1 = 0 .. 1\na2 = 0 .. 1\n"
+                                  "a3 = 0 .. 1\na4 = 0 .. 1\na5 = 0 .. 1\na6 = 0 .. 1\na7 = 0 .. 1\n"
+                                  "a8 = 0 .. 1\na9 = 0 .. 1\na10 = 0 .. 1\na11 = 0 .. 1\na12 = 0 .. 1\n"
+                                  "[define]\nxy = x*y", "xy/1000 + x", "x"), CLAIM_REFUTED);
+        assert_int_equal(r.nwitness, 2);
+        fmpq_init(x); fmpq_init(y);
+        witness(x, &h, &r, "x");
+        witness(y, &h, &r, "y");
+        assert_true(fmpq_cmp_ui(x, 1) >= 0 && fmpq_cmp_ui(x, 2) <= 0);
+        assert_true(fmpq_cmp_ui(y, 1) >= 0 && fmpq_cmp_ui(y, 2) <= 0);
+        fmpq_clear(x); fmpq_clear(y);
+        claim_result_clear(&r); case_clear(&c);
+    }
+    /* a difference that reads no range parameter: refuted at the simplest point of the whole box (a witness is
+       still named), and the detail says why */
+    assert_int_equal(identity(&r, &c, "t6", "x = 0 .. 1\ny = 0 .. 1", "1/3", "1/2"), CLAIM_REFUTED);
+    assert_int_equal(r.nwitness, 2);
+    assert_non_null(strstr(r.detail, "reads no range parameter"));
+    claim_result_clear(&r); case_clear(&c);
     /* true but outside the algebra (sin of 2t): neither proved nor refuted */
     assert_int_equal(identity(&r, &c, "t4", "t = 0 .. 3", "sin(2*t)", "2*sin(t)*cos(t)"), CLAIM_INCONCLUSIVE);
     claim_result_clear(&r); case_clear(&c);

@@ -144,10 +144,30 @@ static int identity_algebra(const case_t *c, const case_claim *cl)
     return proved;
 }
 
+/* Sets used[i] = 1 for every parameter i that e reads, directly or through
+ * the case's definitions (a name bound by exists/forall is not a parameter). */
+static void mark_params(int *used, const expr_node *e, const case_t *c, int depth)
+{
+    expr_t def;
+    int i, idx;
+    if (e == NULL || depth > 10000) return;
+    if (e->kind == EXPR_VAR) {
+        int k = expr_scope_lookup(c->scope, e->name, &idx, &def);
+        if (k == 0 && idx >= 0 && idx < c->nparams) used[idx] = 1;
+        else if (k > 0 && def != NULL) mark_params(used, def, c, depth + 1);
+        return;
+    }
+    for (i = 0; i < e->nargs; i++) mark_params(used, e->args[i], c, depth + 1);
+}
+
 /* Searches a uniform grid of rational points (levels 1..depth, at most
- * 4096 points per level) for one where the enclosure of claim - model
- * excludes 0. Returns 1 and sets the witness in out, else 0. */
-static int identity_witness(claim_result *out, const case_t *c, const case_claim *cl, int depth, slong prec)
+ * 4096 points per level) over the range parameters that claim or model
+ * reads (the others stay at their whole range and are not in the witness;
+ * all of them when the difference reads none, and then *constant = 1) for
+ * one where the enclosure of claim - model excludes 0. Returns 1 and sets
+ * the witness in out, else 0. */
+static int identity_witness(claim_result *out, const case_t *c, const case_claim *cl, int depth, slong prec,
+                            int *constant)
 {
     int nr = 0, i, level, found = 0;
     int *rp = flint_malloc((c->nparams + 1) * sizeof(int));
@@ -157,10 +177,21 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     expr_t diff = expr_binary(EXPR_SUB, expr_copy(cl->claim), expr_copy(cl->model));
     expr_scope_t empty = expr_scope_new();
     arb_t v;
+    int *used = flint_calloc(c->nparams + 1, sizeof(int));
     arb_init(v);
     case_point_box(box, c, -1, prec);
+    mark_params(used, cl->claim, c, 0);
+    mark_params(used, cl->model, c, 0);
+    /* a constant difference: every point is a witness; take the grid over all range parameters so that a
+       refutation still names a point (results.json requires one) */
+    for (i = 0; i < c->nparams && !(c->params[i].is_range && used[i]); i++)
+        ;
+    if (i == c->nparams) {
+        *constant = 1;
+        for (i = 0; i < c->nparams; i++) used[i] = 1;
+    }
     for (i = 0; i < c->nparams; i++)
-        if (c->params[i].is_range) {
+        if (c->params[i].is_range && used[i]) {
             fmpq_t t;
             fmpq_init(t);
             /* exact rational ends: the simplest rationals inside the (possibly irrational) range */
@@ -230,6 +261,7 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     _fmpq_vec_clear(hi, c->nparams + 1);
     _arb_vec_clear(box, c->nparams + 1);
     flint_free(rp);
+    flint_free(used);
     return found;
 }
 
@@ -237,6 +269,7 @@ int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, con
                    int depth_override, fc_error *err)
 {
     int depth = depth_override > 0 ? depth_override : (cl->depth > 0 ? cl->depth : 8);
+    int constant = 0;
     slong prec = opt->prec > 0 ? opt->prec : c->prec;
     if (cl->claim == NULL || cl->model == NULL) {
         fc_error_at(err, c->path, cl->line, cl->col, "claim %s: missing key '%s'", cl->name,
@@ -251,10 +284,14 @@ int claim_identity(claim_result *out, const case_t *c, const case_claim *cl, con
                                 "cos² + sin² = 1; the two are equal wherever both are defined.");
         return 0;
     }
-    if (identity_witness(out, c, cl, depth, prec)) {
+    if (identity_witness(out, c, cl, depth, prec, &constant)) {
         out->status = CLAIM_REFUTED;
-        out->detail = fc_printf("Refuted: at the witness, a rational point of a uniform grid (depth %d), the "
-                                "enclosure of claim − model excludes 0.", depth);
+        if (constant)
+            out->detail = fc_printf("Refuted: claim − model reads no range parameter (a constant), and its "
+                                    "enclosure excludes 0; the witness is the simplest point of the box.");
+        else
+            out->detail = fc_printf("Refuted: at the witness, a rational point of a uniform grid (depth %d), the "
+                                    "enclosure of claim − model excludes 0.", depth);
         return 0;
     }
     out->status = CLAIM_INCONCLUSIVE;
