@@ -225,6 +225,16 @@ def _grazing_checks(P):
         report(ok, "grazing u -> %s: simulated G at u = %s is the closed form %s to 1e-30 (constant, not 1); "
                "R(u) = (u + D)/G with D = %s" % ("+inf" if s2 > 0 else "-inf", ", ".join(mpmath.nstr(u, 3) for u in us),
                                                  mpmath.nstr(Ginf, 15), mpmath.nstr(Ds[0], 12) if Ds else "-"))
+        # the prose's numbers for O6: where G becomes constant, and the repelling fixed slope of R(u) = (u + D)/G
+        edge, fix = {1: ('12.93', '25.54'), -1: ('-1.86', '-2.273')}[s2]
+        g_in, g_out = B.RG(mpf(edge))[2], B.RG(mpf(edge) - s2 * mpf('0.01'))[2]
+        ustar = Ds[0] / (Ginf - 1)
+        st, R, G = B.RG(ustar)
+        report(abs(g_in - Ginf) < mpf('1e-30') and abs(g_out - Ginf) > mpf('1e-6') and abs(R - ustar) < mpf('1e-30')
+               and abs(ustar - mpf(fix)) < mpf('0.005') * abs(mpf(fix)) and (Ginf - 1) * (1 / Ginf - 1) < 0,
+               "grazing u -> %s: G constant from u = %s (not at %s); fixed slope u* = D/(G - 1) = %s (R(u*) = u*, "
+               "R' = 1/G > 1: repelling), prose %s" % ("+inf" if s2 > 0 else "-inf", edge, mpmath.nstr(mpf(edge) - s2 * mpf('0.01'), 4),
+                                                       mpmath.nstr(ustar, 10), fix))
         u = s2 * mpf(10) ** 12
         gn = B.GN(u)
         report(gn is not None and abs(gn - 1 - Ds[0] / u) < mpf('1e-20'),
