@@ -112,10 +112,11 @@ void alg_field_norm(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F,
     fmpq_mpoly_t c;
     fmpq_mpoly_init(c, ctx);
     fmpq_mpoly_set(out, a, ctx);
-    if (F != NULL) {
-        alg_field_reduce(out, F, ctx);
-        for (i = 0; i < F->n; i++) norm_step(out, c, F, i, ctx);
-    }
+    if (F != NULL)
+        for (i = 0; i < F->n; i++) {
+            alg_field_reduce(out, F, ctx);
+            norm_step(out, c, F, i, ctx);
+        }
     fmpq_mpoly_clear(c, ctx);
 }
 
