@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "claim/claim.h"
+#include "test_claim_text.h"
 
 static const char *base =
     "[case]\ntitle = threshold algebra\n"
@@ -29,31 +30,14 @@ static const char *base =
     "G = x^2 - p*x + 2\n"
     "Gq = x^2 - p*x + 2 + q\n";
 
+/* The base case with one threshold claim over x for the parameter p
+ * (claim_lines: its model and claim), decided at depth 8. */
 static claim_status decide_text(const char *claim_lines, claim_result *out, case_t *c)
 {
-    char path[128], text[2048];
-    case_error_t err;
-    pave_options opt;
-    fc_error e;
-    FILE *f;
-    snprintf(path, sizeof path, "/tmp/fricert-test-claim-alg-%ld.case", (long) getpid());
+    char text[2048];
     snprintf(text, sizeof text, "%s[claim c]\nsays = s\nkind = threshold\nover = x\nparam = p\n%s", base,
              claim_lines);
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    if (case_read(c, path, &err) != 0) {
-        char buf[1200];
-        fc_error_format(buf, sizeof buf, &err);
-        fail_msg("%s", buf);
-    }
-    unlink(path);
-    memset(&opt, 0, sizeof opt);
-    opt.prec = 128;
-    opt.threads = 1;
-    assert_int_equal(claim_decide(out, c, &c->claims[0], &opt, 8, &e), 0);
-    return out->status;
+    return decide_case_text(out, c, "claim-alg", text, 8);
 }
 
 static void check(const char *lines, claim_status want, int exact)

@@ -773,7 +773,7 @@ static void test_certificate(void **state)
     assert_true(c->lambda < 0 && c->unknown == 0 && c->outside == 0);
     assert_int_equal(cert(c, 2, -2.0, 10.0), DYN_STABLE);
     assert_true(c->lambda < 0);
-    /* O6 from u = -16: arrivals below u = -2.6 drift towards grazing (R(-4) = -11.06),
+    /* O6 from u = -16: arrivals below the repelling fixed slope u = -2.273 drift towards grazing (R(-4) = -11.06),
        the range is not invariant: no claim */
     assert_int_equal(cert(c, 2, -16.0, 16.0), DYN_UNDECIDED);
     assert_int_equal(cert(c, 1, -16.0, 16.0), DYN_UNSTABLE);

@@ -111,6 +111,19 @@ static void conjugate(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t 
     flint_free(ex);
 }
 
+/* One step of the norm for generator i, on a reduced x: when x involves
+ * sqrt(p_i), sets c = sigma_i(x) and x = x * c reduced (then free of
+ * sqrt(p_i)) and returns 1; returns 0, x and c untouched, when it does not. */
+static int norm_step(fmpq_mpoly_t x, fmpq_mpoly_t c, const alg_field_t F, slong i,
+                     const fmpq_mpoly_ctx_t ctx)
+{
+    if (fmpq_mpoly_degree_si(x, F->first + i, ctx) < 1) return 0;
+    conjugate(c, x, F, i, ctx);
+    fmpq_mpoly_mul(x, x, c, ctx);
+    alg_field_reduce(x, F, ctx);
+    return 1;
+}
+
 void alg_field_norm(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, const fmpq_mpoly_ctx_t ctx)
 {
     slong i;
@@ -120,14 +133,12 @@ void alg_field_norm(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F,
     if (F != NULL)
         for (i = 0; i < F->n; i++) {
             alg_field_reduce(out, F, ctx);
-            if (fmpq_mpoly_degree_si(out, F->first + i, ctx) < 1) continue;
             if (F->num[i] != NULL) {   /* a general generator: the resultant with its polynomial */
-                _alg_field_num_norm_step(out, F, i, ctx);
+                if (fmpq_mpoly_degree_si(out, F->first + i, ctx) >= 1)
+                    _alg_field_num_norm_step(out, F, i, ctx);
                 continue;
             }
-            conjugate(c, out, F, i, ctx);
-            fmpq_mpoly_mul(out, out, c, ctx);
-            alg_field_reduce(out, F, ctx);
+            norm_step(out, c, F, i, ctx);
         }
     fmpq_mpoly_clear(c, ctx);
 }
@@ -145,14 +156,11 @@ int alg_field_inv(fmpq_mpoly_t out, const fmpq_mpoly_t a, const alg_field_t F, c
     fmpq_mpoly_set(den, a, ctx);
     alg_field_reduce(den, F, ctx);
     if (F != NULL)
-        for (i = 0; i < F->n; i++) {
-            if (fmpq_mpoly_degree_si(den, F->first + i, ctx) < 1) continue;
-            conjugate(c, den, F, i, ctx);
-            fmpq_mpoly_mul(num, num, c, ctx);
-            fmpq_mpoly_mul(den, den, c, ctx);
-            alg_field_reduce(num, F, ctx);
-            alg_field_reduce(den, F, ctx);
-        }
+        for (i = 0; i < F->n; i++)
+            if (norm_step(den, c, F, i, ctx)) {
+                fmpq_mpoly_mul(num, num, c, ctx);
+                alg_field_reduce(num, F, ctx);
+            }
     if (!fmpq_mpoly_is_fmpq(den, ctx) || fmpq_mpoly_is_zero(den, ctx)) rc = -1;
     else {
         fmpq_t q;

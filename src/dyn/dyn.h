@@ -174,12 +174,16 @@ void dyn_cert_init(dyn_cert_t c);
 void dyn_cert_clear(dyn_cert_t c);
 
 /* Stability certificate of the model (spec §3.9 S1-S3) on the arrivals with
- * u in [ulo, uhi] (psi in [atan ulo, atan uhi]; grazing arrivals u -> +-inf
- * cannot be covered: there G -> 1, and no cycle bound below 0 exists).
+ * u in [ulo, uhi] (psi in [atan ulo, atan uhi]). Grazing arrivals
+ * u -> +-inf cannot be covered: for |u| large every impact slips and no
+ * slide stops, the normal motion no longer depends on u, so the spec's G
+ * (|z2'| growth) is a constant (not 1; O6: 0.4907 for u >= 12.93, 0.1966
+ * for u <= -1.86) and R(u) = (u + D)/G; the weight used here, G_N, then
+ * tends to 1 like 1 + D/u, and no cycle bound below 0 exists.
  * Partitions that range into n0 equal intervals, bisects the undecided ones
  * (and those whose image leaves the range) up to depth extra levels, builds
  * the interval graph of R (edge a -> b when the enclosure of R on leaf a
- * meets leaf b, weight log sup G on a; absorbed leaves have no out-edge) and
+ * meets leaf b, weight log sup G_N on a; absorbed leaves have no out-edge) and
  * proves STABLE when the image of every leaf lies in the range (which is
  * then forward invariant) and a potential shows that every cycle has mean
  * weight <= lambda < 0: every orbit arriving in the range stays in it and

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "case/case.h"
+#include "fuzz_util.h"
 
 #ifndef FUZZ_ABORT
 #define FUZZ_ABORT() abort()
@@ -24,16 +24,8 @@ int FUZZ_CASE_ENTRY(const uint8_t *data, size_t size)
     static char path[64];
     case_error_t err;
     case_t c;
-    FILE *f;
     if (size > (1u << 20)) return 0;
-    if (path[0] == 0) {
-        const char *dir = getenv("TMPDIR");
-        snprintf(path, sizeof path, "%s/fuzz_case_%ld.case", dir ? dir : "/tmp", (long) getpid());
-    }
-    f = fopen(path, "wb");
-    if (f == NULL) abort();
-    if (size && fwrite(data, 1, size, f) != size) abort();
-    if (fclose(f) != 0) abort();
+    fuzz_write_case(path, sizeof path, "fuzz_case", data, size);
     memset(&err, 0, sizeof err);
     if (case_read(&c, path, &err) == 0) {
         case_clear(&c);

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "case/case.h"
+#include "fuzz_util.h"
 #include "pave/pave.h"
 #include "run/run.h"
 #include "report/results_json.h"
@@ -22,16 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char path[64];
     case_error_t err;
     case_t c;
-    FILE *f;
     if (size > (4u << 20)) return 0;
-    if (path[0] == 0) {
-        const char *dir = getenv("TMPDIR");
-        snprintf(path, sizeof path, "%s/fuzz_report_%ld.case", dir ? dir : "/tmp", (long) getpid());
-    }
-    f = fopen(path, "wb");
-    if (f == NULL) abort();
-    if (size && fwrite(data, 1, size, f) != size) abort();
-    if (fclose(f) != 0) abort();
+    fuzz_write_case(path, sizeof path, "fuzz_report", data, size);
     memset(&err, 0, sizeof err);
     if (case_read(&c, path, &err) == 0) {
         run_results res;

@@ -1,6 +1,7 @@
 """oracle_common.py -- reading a case file and running every [expect] line against an independent oracle.
 
-Used by the case-library-II oracles (verify_ch1_statics.py, verify_ch3_statics.py, verify_ch8_statics.py).
+Used by the case-library-II oracles (verify_ch1_statics.py, verify_ch3_statics.py, verify_ch8_statics.py); its
+case reader also by verify_claims.py (with mpmath values).
 It does not import fricert. Parameter values and point overrides are read as EXACT sympy expressions
 (`4/5`, `pi/4`, `sqrt(3)/2`), so an oracle can decide a comparison exactly where the case sits on a boundary.
 
@@ -74,19 +75,22 @@ def read_ini(path):
     return secs
 
 
-def read_case(cid, case_dir=None):
+def read_case(cid, case_dir=None, convert=exact):
+    """params (name -> convert(value), None for a range), points (name -> params with the point's values),
+    claims (name -> {key: value}) and the [expect] lines [(key, value)] of case CID; values read by CONVERT
+    (default: exact sympy numbers)."""
     secs = read_ini(os.path.join(case_dir or CASE_DIR, cid + ".case"))
     params = {}
     for k, v in secs["parameters"]:
         v = v.split(":", 1)[0].strip()
-        params[k] = None if ".." in v else exact(v)
+        params[k] = None if ".." in v else convert(v)
     points = {}
     for sec, items in secs.items():
         if sec.startswith("point "):
             p = dict(params)
             for k, v in items:
                 assert k in params, (cid, sec, k)
-                p[k] = exact(v)
+                p[k] = convert(v)
             points[sec.split(None, 1)[1]] = p
     claims = {sec.split(None, 1)[1]: {k: v for k, v in items}
               for sec, items in secs.items() if sec.startswith("claim ")}

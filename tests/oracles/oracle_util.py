@@ -1,9 +1,11 @@
 """oracle_util.py -- what the mpmath/sympy oracles in tests/oracles share:
-the check/truth lines they print and the count of mismatches, and a reader of
-a case's parameters, points and [expect] lines.  No mechanics and nothing of
-fricert in it: every value compared is computed by the oracle itself."""
+the check/truth lines they print and the count of mismatches, a reader of
+a case's parameters, points and [expect] lines, and two plain one-dimensional
+searches (bisection for a sign change, golden section for a minimum).  No
+mechanics and nothing of fricert in it: every value compared is computed by
+the oracle itself."""
 import re
-from mpmath import mp, mpf
+from mpmath import mp, mpf, sqrt
 
 _failures = [0]
 
@@ -54,3 +56,34 @@ def read_case(path, convert):
         elif section[0] == "expect":
             expects.append((k, v))
     return params, points, expects
+
+
+def bisect_root(f, lo, hi, n=200):
+    """The midpoint after n bisection steps of [lo, hi] keeping a sign change of f (f(lo), f(hi) of opposite
+    signs; a point where f = 0 counts as the sign of f(hi))."""
+    flo = f(lo)
+    for _ in range(n):
+        mid = (lo + hi) / 2
+        if (f(mid) > 0) == (flo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def golden_min(fn, lo, hi, it):
+    """(x, fn(x)) after `it` golden-section steps for a minimum of fn on [lo, hi] (a local one unless fn is
+    unimodal there); x the midpoint of the last bracket."""
+    g = (sqrt(5) - 1) / 2
+    a, b = mpf(lo), mpf(hi)
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = fn(c), fn(d)
+    for _ in range(it):
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a); fc = fn(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a); fd = fn(d)
+    x = (a + b) / 2
+    return x, fn(x)

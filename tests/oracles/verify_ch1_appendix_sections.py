@@ -13,25 +13,14 @@ Prints each check; exits 1 on a mismatch.
 """
 import sys
 from mpmath import mp, mpf, sqrt, cos, sin, pi
-from oracle_util import check, truth, failures
+from oracle_util import check, truth, failures, golden_min
 
 mp.dps = 30
 a, b, x, y = mpf(1), mpf('1.01'), mpf('0.5'), sqrt(3) / 2
 
 
 def golden(fn, lo, hi, it=150):
-    g = (sqrt(5) - 1) / 2
-    A, B = mpf(lo), mpf(hi)
-    c, d = B - g * (B - A), A + g * (B - A)
-    fc, fd = fn(c), fn(d)
-    for _ in range(it):
-        if fc < fd:
-            B, d, fd = d, c, fc
-            c = B - g * (B - A); fc = fn(c)
-        else:
-            A, c, fc = c, d, fd
-            d = A + g * (B - A); fd = fn(d)
-    return (A + B) / 2, fn((A + B) / 2)
+    return golden_min(fn, lo, hi, it)
 
 
 def dual(P1, P2, s):

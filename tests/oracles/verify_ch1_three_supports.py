@@ -12,7 +12,7 @@ a mismatch.
 """
 import sys
 from mpmath import mp, mpf, sqrt, matrix
-from oracle_util import check, truth, failures
+from oracle_util import check, truth, failures, golden_min
 
 mp.dps = 30
 f11, f12, f21, f22 = mpf('0.6'), mpf('0.1'), mpf('-0.05'), mpf('0.4')
@@ -25,19 +25,7 @@ def norm_PT(v):
 
 
 def golden(fn, lo, hi, it=160):
-    g = (sqrt(5) - 1) / 2
-    a, b = mpf(lo), mpf(hi)
-    c, d = b - g * (b - a), a + g * (b - a)
-    fc, fd = fn(c), fn(d)
-    for _ in range(it):
-        if fc < fd:
-            b, d, fd = d, c, fc
-            c = b - g * (b - a); fc = fn(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + g * (b - a); fd = fn(d)
-    x = (a + b) / 2
-    return x, fn(x)
+    return golden_min(fn, lo, hi, it)
 
 
 def dual(F, N, sign):

@@ -21,19 +21,13 @@ from mpmath import mp, mpf, sqrt, sin, cos, asin, atan2, diff, pi
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
+from oracle_util import bisect_root
 
 mp.dps = 30
 
 
 def bisect(f, lo, hi, n=120):
-    flo = f(lo)
-    for _ in range(n):
-        mid = (lo + hi) / 2
-        if (f(mid) > 0) == (flo > 0):
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+    return bisect_root(f, lo, hi, n)
 
 
 def top7(lam, u0, q1, q2):

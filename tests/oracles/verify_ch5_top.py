@@ -20,6 +20,7 @@ from mpmath import mp, mpf, sqrt, sin, cos, diff
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
+from oracle_util import bisect_root
 
 mp.dps = 40
 
@@ -42,16 +43,7 @@ def top(name, env):
     def chi(u):
         return A**2 * (1 - u**2) + (p1 - p2 * u) * (p1 * u - p2)
 
-    def bisect(f, lo, hi):
-        flo = f(lo)
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if (f(mid) > 0) == (flo > 0):
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
-    ustar = bisect(chi, mpf(-1), mpf(1))          # chi(-1) <= 0 <= chi(1), one root inside (R2.8)
+    ustar = bisect_root(chi, mpf(-1), mpf(1))          # chi(-1) <= 0 <= chi(1), one root inside (R2.8)
 
     def thd2(u):
         return (h2 + 2 * u - P(u)) / S(u)
@@ -67,8 +59,8 @@ def top(name, env):
     tiny = mpf(10)**-25
     down = Phi(u0) < -tiny or diff(Phi, u0) > 0
     up = Phi(u0) < -tiny or diff(Phi, u0) < 0
-    lo = bisect(Phi, mpf(-1) + eps, u0 - tiny) if down else u0
-    hi = bisect(Phi, u0 + tiny, mpf(1) - eps) if up else u0
+    lo = bisect_root(Phi, mpf(-1) + eps, u0 - tiny) if down else u0
+    hi = bisect_root(Phi, u0 + tiny, mpf(1) - eps) if up else u0
     grid = [lo + (hi - lo) * k / 400 for k in range(401)]
     k = min(range(401), key=lambda i: N(grid[i]))
     a, b = grid[max(k - 1, 0)], grid[min(k + 1, 400)]

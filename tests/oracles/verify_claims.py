@@ -30,6 +30,8 @@ import sys
 import mpmath
 from mpmath import mp, mpf
 
+import oracle_common
+
 mp.dps = 40
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -54,49 +56,9 @@ def ev(src):
     return eval(s, {"__builtins__": {}}, env)
 
 
-def read_ini(path):
-    """Sections as lists of (key, value, line); continuation lines joined; ';' comments removed."""
-    secs, cur, last = {}, None, None
-    with open(path, encoding="utf-8") as fh:
-        for no, raw in enumerate(fh, 1):
-            line = raw.rstrip("\n")
-            strip = line.strip()
-            if not strip or strip[0] in ";#":
-                continue
-            if line[0] in " \t" and last is not None:
-                k, v, ln = secs[cur][last]
-                secs[cur][last] = (k, v + " " + re.split(r"\s;", strip)[0].strip(), ln)
-                continue
-            m = re.match(r"^\[(.+)\]$", strip)
-            if m:
-                cur = m.group(1).strip()
-                secs[cur] = []
-                last = None
-                continue
-            k, v = line.split("=", 1)
-            v = re.split(r"\s;", v)[0].strip()
-            secs[cur].append((k.strip(), v, no))
-            last = len(secs[cur]) - 1
-    return secs
-
-
 def read_case(cid):
-    secs = read_ini(os.path.join(CASE_DIR, cid + ".case"))
-    params = {}
-    for k, v, _ in secs["parameters"]:
-        v = v.split(":", 1)[0].strip()
-        params[k] = None if ".." in v else ev(v)
-    points = {}
-    for sec, items in secs.items():
-        if sec.startswith("point "):
-            p = dict(params)
-            for k, v, _ in items:
-                assert k in params, (cid, sec, k)
-                p[k] = ev(v)
-            points[sec.split(None, 1)[1]] = p
-    claims = {sec.split(None, 1)[1]: {k: v for k, v, _ in items}
-              for sec, items in secs.items() if sec.startswith("claim ")}
-    return params, points, claims, [(k, v) for k, v, _ in secs["expect"]]
+    """params, points, claims and [expect] lines of case CID (oracle_common.read_case), values with mpmath."""
+    return oracle_common.read_case(cid, CASE_DIR, convert=ev)
 
 
 def deg(x):

@@ -160,6 +160,14 @@ class Body:
         if -v1[3] < mpf('1e-30'): return 'boundary', None, None   # zero lift-off: a measure-zero boundary
         return 'ok', v1[2] / (-v1[3]), (-v1[3]) / (-v0[3])
 
+    def GN(s, u):
+        """growth of the whole contact velocity |(x2', z2')| over one return, or None"""
+        q = s.section(mpf(u))
+        r = s.ret(q)
+        if r[0] != 'ok': return None
+        v0 = s.cvel(q); v1 = s.cvel(r[1])
+        return sqrt(v1[2] ** 2 + v1[3] ** 2) / sqrt(v0[2] ** 2 + v0[3] ** 2)
+
     def orbit(s, u, n, lo, hi):
         """iterate n returns from u: ('stop'|'left'|'ok'|reason, product of G, last u)"""
         prod = mpf(1)
@@ -170,6 +178,67 @@ class Body:
             prod *= g; u = un
             if not (lo <= u <= hi): return 'left', prod, u
         return 'ok', prod, u
+
+def grazing_limit(P, s2):
+    """The spec's G on the all-slip return at steep arrivals of sign s2 (u -> s2 * infinity), from the closed
+    forms of spec §2.2 and §3.6 alone (m A_au,bv = u_a . v_b + c_au c_bv / rho^2, den_i,sigma, slip impulse
+    P_n = -z'/den): the impact at contact 2 slips with sigma2 = s2 (a sticking impulse would have to grow like u
+    and needs den_2,s2 <= 0, Painleve), contact 1 lifts off with w = (A_n1n2 - s2 mu2 A_n1t2)/den_2,s2 per unit
+    of |z2'|, lands with -w (constant normal acceleration), slips with sigma1 = s2 sgn(cos phi2/cos phi1), and
+    contact 2 lifts off with w' = (A_n2n1 - sigma1 mu1 A_n2t1) w/den_1,sigma1 and lands with -w'. None of it
+    depends on u, so G = w'. Returns (G, w, den_1, den_2)."""
+    h, l1, l2, rho = P['h'], P['l1'], P['l2'], P['rho']
+    p1, p2, m1, m2 = P['phi1'], P['phi2'], P['mu1'], P['mu2']
+    c = {(1, 't'): h * cos(p1) - l1 * sin(p1), (1, 'n'): -(h * sin(p1) + l1 * cos(p1)),
+         (2, 't'): h * cos(p2) + l2 * sin(p2), (2, 'n'): l2 * cos(p2) - h * sin(p2)}
+    ph = {1: p1, 2: p2}
+    def A(a, x, b, y):
+        d = ph[a] - ph[b]
+        dot = cos(d) if x == y else (sin(d) if x == 't' else -sin(d))
+        return dot + c[(a, x)] * c[(b, y)] / rho ** 2
+    s1 = s2 if cos(p2) / cos(p1) > 0 else -s2
+    den1 = A(1, 'n', 1, 'n') - s1 * m1 * A(1, 'n', 1, 't')
+    den2 = A(2, 'n', 2, 'n') - s2 * m2 * A(2, 'n', 2, 't')
+    w = (A(1, 'n', 2, 'n') - s2 * m2 * A(1, 'n', 2, 't')) / den2
+    return (A(2, 'n', 1, 'n') - s1 * m1 * A(2, 'n', 1, 't')) * w / den1, w, den1, den2
+
+def grazing_checks(P):
+    """O6 at steep arrivals: the simulated G equals the closed-form limit exactly past the slip stop (it is
+    constant, not tending to 1), R is affine there, and the growth GN of |(x2', z2')| tends to 1 like 1 + D/u.
+    Runs at 80 digits: u = 10^30 cancels 30 of them in R G - u."""
+    with mp.workdps(80):
+        _grazing_checks(P)
+
+def _grazing_checks(P):
+    B = Body(P)
+    for s2 in (1, -1):
+        Ginf, w, d1, d2 = grazing_limit(P, s2)
+        report(d1 > 0 and d2 > 0 and w > 0, "grazing u -> %s: den_1 = %s, den_2 = %s > 0 (no Painleve), lift-off "
+               "w = %s > 0" % ("+inf" if s2 > 0 else "-inf", mpmath.nstr(d1, 8), mpmath.nstr(d2, 8), mpmath.nstr(w, 8)))
+        us = [s2 * mpf(10) ** e for e in (2, 3, 6, 12, 30)]
+        ok, Ds = True, []
+        for u in us:
+            st, R, G = B.RG(u)
+            ok = ok and st == 'ok' and abs(G - Ginf) < mpf('1e-30')
+            if st == 'ok': Ds.append(R * G - u)
+        ok = ok and max(abs(D - Ds[0]) for D in Ds) < mpf('1e-20')
+        report(ok, "grazing u -> %s: simulated G at u = %s is the closed form %s to 1e-30 (constant, not 1); "
+               "R(u) = (u + D)/G with D = %s" % ("+inf" if s2 > 0 else "-inf", ", ".join(mpmath.nstr(u, 3) for u in us),
+                                                 mpmath.nstr(Ginf, 15), mpmath.nstr(Ds[0], 12) if Ds else "-"))
+        # the prose's numbers for O6: where G becomes constant, and the repelling fixed slope of R(u) = (u + D)/G
+        edge, fix = {1: ('12.93', '25.54'), -1: ('-1.86', '-2.273')}[s2]
+        g_in, g_out = B.RG(mpf(edge))[2], B.RG(mpf(edge) - s2 * mpf('0.01'))[2]
+        ustar = Ds[0] / (Ginf - 1)
+        st, R, G = B.RG(ustar)
+        report(abs(g_in - Ginf) < mpf('1e-30') and abs(g_out - Ginf) > mpf('1e-6') and abs(R - ustar) < mpf('1e-30')
+               and abs(ustar - mpf(fix)) < mpf('0.005') * abs(mpf(fix)) and (Ginf - 1) * (1 / Ginf - 1) < 0,
+               "grazing u -> %s: G constant from u = %s (not at %s); fixed slope u* = D/(G - 1) = %s (R(u*) = u*, "
+               "R' = 1/G > 1: repelling), prose %s" % ("+inf" if s2 > 0 else "-inf", edge, mpmath.nstr(mpf(edge) - s2 * mpf('0.01'), 4),
+                                                       mpmath.nstr(ustar, 10), fix))
+        u = s2 * mpf(10) ** 12
+        gn = B.GN(u)
+        report(gn is not None and abs(gn - 1 - Ds[0] / u) < mpf('1e-20'),
+               "grazing u = %s: GN = %s = 1 + D/u + O(1/u^2) (GN -> 1)" % (mpmath.nstr(u, 3), mpmath.nstr(gn, 20)))
 
 # ------------------------------------------------------------------ the case file
 
@@ -252,7 +321,8 @@ def main():
             slopes += [("_%d" % (k + 1), x.strip()) for k, x in enumerate(d["samples"].split(","))]
         for tag, src in slopes:
             st, R, G = B.RG(ev(src))
-            for q, val in (("R", R), ("G", G)):
+            GN = B.GN(ev(src)) if st == 'ok' else None
+            for q, val in (("R", R), ("G", G), ("GN", GN)):
                 key = pre + "_" + q + tag
                 if key in expect:
                     want, tol = num(key)
@@ -296,6 +366,8 @@ def main():
         want = [r for r in ("stable", "unstable", "no_verdict") if expect.get("%s@%s" % (r, pname)) == "true"][0]
         verdict_checks("plane@" + pname, B, ev(plane["u_lo"]), ev(plane["u_hi"]),
                        {"stable": 1, "unstable": -1, "no_verdict": 0}[want])
+    # steep arrivals of O6: the limit of G at grazing
+    grazing_checks({k: ev(dict(secs["model o6far"])[k]) for k in KEYS})
     # the spec's printed samples
     import json
     O = json.load(open("/work/shared/spec/seed002_oracles.json"))

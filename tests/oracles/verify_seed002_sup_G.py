@@ -11,7 +11,7 @@ Prints each check; exits 1 on a mismatch.
 import sys
 from mpmath import mp, mpf, sqrt
 from oracle_util import check, truth, failures
-from verify_seed002_dyn import Body
+from verify_seed002_dyn import Body, grazing_limit
 
 mp.dps = 40
 O1 = dict(h=mpf(1) / 2, l1=mpf(1) / 2, l2=mpf(1) / 2, rho=mpf(1) / 2, phi1=mpf(0), phi2=mpf(0), alpha=mpf(0),
@@ -65,5 +65,17 @@ truth('o6_S1 is false (sup G > 1)', s6 < 1, False)
 truth('s1_holds@w_low: sup G < 1 on [-2, 2]', sup_G(O6, -2, 2)[0] < 1, True)
 truth('s1_fails@w_all: sup G > 1 on [-2, 10]', s6 > 1, True)
 truth('s1_holds@w_high: sup G < 1 on [10.5, 12]', sup_G(O6, '10.5', 12)[0] < 1, True)
+# steep arrivals: G sampled on a geometric grid of 61 slopes per range (it is constant there: every impact
+# slips and no slide stops) against the closed-form all-slip value of grazing_limit (spec §2.2, §3.6 only)
+B6 = Body(O6)
+for key, lo, hi, s2 in (('o6g_supG', 13, 10 ** 6, 1), ('o6gm_supG', 2, 10 ** 6, -1)):
+    r = (mpf(hi) / lo) ** (mpf(1) / 60)
+    gs = [G(B6, s2 * lo * r ** k) for k in range(61)]
+    ginf = grazing_limit(O6, s2)[0]
+    truth(f'{key}: G on the grid equals the closed-form all-slip value {mp.nstr(ginf, 12)} (to 1e-25)',
+          all(g is not None and abs(g - ginf) < mpf('1e-25') for g in gs), True)
+    check(key, max(gs), {'o6g_supG': '0.4906598', 'o6gm_supG': '0.1966479'}[key],
+          {'o6g_supG': '1e-2', 'o6gm_supG': '5e-3'}[key])
+    truth(f'{key[:-5]}_below_half: sup G < 1/2', max(gs) < mpf(1) / 2, True)
 print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
 sys.exit(1 if failures() else 0)
