@@ -98,6 +98,13 @@ void alg_trig_relation(fmpq_mpoly_t out, slong c, slong s, const fmpq_mpoly_ctx_
 
 /* ------------------------------------------------- elimination */
 
+/* Limits of disc() and res() in an expression (alg_rewrite): the degree in
+ * the eliminated variable, and an a-priori bound on the number of terms of
+ * the result (from the degrees in the other variables); beyond them the
+ * call is refused with a located error. */
+#define ALG_ELIM_MAX_DEGREE 64
+#define ALG_ELIM_MAX_TERMS 50000
+
 /* Discriminant of p with respect to generator var (FLINT convention:
  * (-1)^(n(n-1)/2) res(p, p') / lc(p); b^2 - 4ac for degree 2). Returns 0,
  * or -1 if p has degree < 1 in var or FLINT fails. */
