@@ -198,6 +198,9 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     mark_used(used, cl->claim, c, &seen, 0);
     mark_used(used, cl->model, c, &seen, 0);
     flint_free(seen.def);
+    for (i = 0; i < c->nparams && !(c->params[i].is_range && used[i]); i++) ;
+    if (i == c->nparams)       /* neither side uses a range parameter: grid them all (a witness names them) */
+        for (i = 0; i < c->nparams; i++) used[i] = 1;
     for (i = 0; i < c->nparams; i++)
         if (c->params[i].is_range && used[i]) {
             fmpq_t t;
