@@ -140,6 +140,13 @@ void alg_trig_relation(fmpq_mpoly_t out, slong c, slong s, const fmpq_mpoly_ctx_
 
 /* ------------------------------------------------- elimination */
 
+/* Limits of disc() and res() in an expression (alg_rewrite): the degree in
+ * the eliminated variable, and an a-priori bound on the number of terms of
+ * the result (from the degrees in the other variables); beyond them the
+ * call is refused with a located error. */
+#define ALG_ELIM_MAX_DEGREE 64
+#define ALG_ELIM_MAX_TERMS 50000
+
 /* Discriminant of p with respect to generator var (FLINT convention:
  * (-1)^(n(n-1)/2) res(p, p') / lc(p); b^2 - 4ac for degree 2). Returns 0,
  * or -1 if p has degree < 1 in var or FLINT fails. */
@@ -224,9 +231,15 @@ slong alg_root_in_interval(arb_t out, slong *mult, const fmpq_poly_t p, const fm
  *   root(P, x, LO .. HI, k)  by an EXPR_BALL holding the certified k-th
  *                            distinct real root of P in [LO, HI] (prec bits),
  * where x is a bound variable (any name; it shadows a definition of that
- * name), numeric definitions of s are expanded, cos(NAME)/sin(NAME) of a
- * free name are kept as such (disc, res), P must be univariate in x for
+ * name), numeric definitions of s are expanded, P must be univariate in x for
  * root, LO and HI exact rational constants, k a positive integer constant.
+ * disc and res: the coefficients in x may depend on free names (the result
+ * is a polynomial in them, evaluated later as any term), and every numeric
+ * sub-expression free of x that is not polynomial (sin(th), sqrt(a), a ball,
+ * 1/D) is an opaque variable, the same one for the same tree; x inside such
+ * a sub-expression is an error located there. Refused beyond
+ * ALG_ELIM_MAX_DEGREE or ALG_ELIM_MAX_TERMS (a bound computed first). Long
+ * results are balanced sums of monomials.
  * Other calls are left alone. Returns 0 on success; 1 on success with a
  * note in err (the first multiple root found: its ball is still certified);
  * -1 on failure with err located at the offending node (*e then is a valid

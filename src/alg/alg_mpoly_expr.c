@@ -46,12 +46,35 @@ static expr_t term_expr(const fmpq_mpoly_t p, slong t, const expr_t *gens, const
     return r;
 }
 
+/* Terms t0 .. t1 - 1 of p summed as a balanced tree (depth log2 of the
+ * length, so that long polynomials such as a symbolic discriminant do not
+ * make deep trees). */
+static expr_t sum_terms(const fmpq_mpoly_t p, slong t0, slong t1, const expr_t *gens, const char **vars,
+                        const fmpq_mpoly_ctx_t ctx, int *neg)
+{
+    expr_t a, b;
+    int nb;
+    slong mid;
+    if (t1 - t0 == 1) return term_expr(p, t0, gens, vars, ctx, neg);
+    mid = t0 + (t1 - t0) / 2;
+    a = sum_terms(p, t0, mid, gens, vars, ctx, neg);
+    if (*neg) a = expr_unary(EXPR_NEG, a);
+    *neg = 0;
+    b = sum_terms(p, mid, t1, gens, vars, ctx, &nb);
+    return expr_binary(nb ? EXPR_SUB : EXPR_ADD, a, b);
+}
+
 static expr_t to_expr(const fmpq_mpoly_t p, const expr_t *gens, const char **vars,
                       const fmpq_mpoly_ctx_t ctx)
 {
     slong t, len = fmpq_mpoly_length(p, ctx);
     expr_t r = NULL;
     if (len == 0) return expr_num_si(0, 1);
+    if (len > 32) {           /* long: a balanced sum */
+        int neg;
+        r = sum_terms(p, 0, len, gens, vars, ctx, &neg);
+        return neg ? expr_unary(EXPR_NEG, r) : r;
+    }
     for (t = 0; t < len; t++) {
         int neg;
         expr_t m = term_expr(p, t, gens, vars, ctx, &neg);

@@ -7,6 +7,8 @@
 #include "expr/expr_quant.h"
 
 #define MAX_DEPTH 200
+#define FC_STR_(x) #x
+#define FC_STR(x) FC_STR_(x)
 
 typedef struct {
     expr_scope_t s;
@@ -16,22 +18,24 @@ typedef struct {
     int noted;            /* a note (multiple root) is in err */
 } rw_t;
 
-/* The variables of a polynomial: the bound variable first, then free names
- * and trigonometric pseudo-variables c_NAME / s_NAME in order of first
- * appearance. gens[i] is what variable i stands for. */
+/* The variables of a polynomial: the bound variable first, then the free
+ * names and the opaque sub-expressions in order of first appearance.
+ * gens[i] is what variable i stands for (a name, or a copy of the opaque
+ * sub-expression); orig[i] is the opaque sub-expression as written (NULL
+ * for a name), compared structurally to find repeats. */
 typedef struct {
     char **name;
     expr_t *gens;
-    int *trig;
-    slong n, alloc;
+    const expr_node **orig;
+    slong n, alloc, nopaque;
 } vars_t;
 
 static void vars_init(vars_t *v)
 {
     v->name = NULL;
     v->gens = NULL;
-    v->trig = NULL;
-    v->n = v->alloc = 0;
+    v->orig = NULL;
+    v->n = v->alloc = v->nopaque = 0;
 }
 
 static void vars_clear(vars_t *v)
@@ -43,30 +47,30 @@ static void vars_clear(vars_t *v)
     }
     flint_free(v->name);
     flint_free(v->gens);
-    flint_free(v->trig);
+    flint_free(v->orig);
 }
 
 static slong vars_find(const vars_t *v, const char *name)
 {
     slong i;
     for (i = 0; i < v->n; i++)
-        if (strcmp(v->name[i], name) == 0) return i;
+        if (v->orig[i] == NULL && strcmp(v->name[i], name) == 0) return i;
     return -1;
 }
 
-static void vars_add(vars_t *v, const char *name, expr_t gen, int trig)
+static void vars_add(vars_t *v, const char *name, expr_t gen, const expr_node *orig)
 {
     size_t len = strlen(name) + 1;
     if (v->n == v->alloc) {
         v->alloc = v->alloc ? 2 * v->alloc : 8;
         v->name = flint_realloc(v->name, v->alloc * sizeof(char *));
         v->gens = flint_realloc(v->gens, v->alloc * sizeof(expr_t));
-        v->trig = flint_realloc(v->trig, v->alloc * sizeof(int));
+        v->orig = flint_realloc(v->orig, v->alloc * sizeof(const expr_node *));
     }
     v->name[v->n] = flint_malloc(len);
     memcpy(v->name[v->n], name, len);
     v->gens[v->n] = gen;
-    v->trig[v->n] = trig;
+    v->orig[v->n] = orig;
     v->n++;
 }
 
@@ -78,54 +82,225 @@ static void set_err(rw_t *w, const expr_t at, const char *fmt, const char *a, co
     snprintf(w->err->msg, sizeof(w->err->msg), fmt, a, b);
 }
 
-/* Adds the free names of e (definitions and fixed parameters expanded) to
- * v; trig: also cos(NAME) and sin(NAME) as pseudo-variables. */
-static int collect(vars_t *v, const expr_t e, rw_t *w, int trig, int depth)
+/* 1 if a and b are the same tree (kinds, functions, names, exact numbers
+ * and balls); positions are ignored. */
+static int same_tree(const expr_node *a, const expr_node *b)
+{
+    int i;
+    if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+    if (a->kind == EXPR_FUNC && a->fn != b->fn) return 0;
+    if ((a->name == NULL) != (b->name == NULL) || (a->name && strcmp(a->name, b->name) != 0)) return 0;
+    if (a->kind == EXPR_NUM && !fmpq_equal(a->num, b->num)) return 0;
+    if (a->kind == EXPR_BALL && !arb_equal(a->ball, b->ball)) return 0;
+    for (i = 0; i < a->nargs; i++)
+        if (!same_tree(a->args[i], b->args[i])) return 0;
+    return 1;
+}
+
+/* The state of one disc/res conversion: the bound variable x, the
+ * variables found so far. */
+typedef struct {
+    rw_t *w;
+    const char *x;
+    const char *fn;     /* "disc" or "res", for messages */
+    vars_t v;
+} flat_t;
+
+/* 1 if e uses the bound variable (definitions and fixed parameters
+ * followed; a name bound inside e that equals x counts too). */
+static int mentions_x(const expr_node *e, const flat_t *f, int depth)
 {
     int i, idx = -1, kind;
     expr_t def = NULL;
-    if (depth > MAX_DEPTH) {
-        set_err(w, e, "definitions nested too deeply%s%s", "", "");
-        return -1;
-    }
+    if (depth > MAX_DEPTH) return 1;
     if (e->kind == EXPR_VAR) {
-        slong j = vars_find(v, e->name);
-        if (j >= 0) {
-            if (v->trig[j]) {
-                set_err(w, e, "name '%.80s' clashes with the variable standing for %.80s", e->name,
-                        e->name[0] == 'c' ? "a cosine" : "a sine");
-                return -1;
-            }
-            return 0;
-        }
-        kind = w->s ? expr_scope_lookup(w->s, e->name, &idx, &def) : -1;
-        if (kind == 1 && def != NULL) return collect(v, def, w, trig, depth + 1);
-        if (kind == 0 && w->param_value && idx >= 0 && w->param_value[idx])
-            return collect(v, w->param_value[idx], w, trig, depth + 1);
-        if (kind == 2) return 0;   /* a predicate: the conversion reports it */
-        vars_add(v, e->name, expr_var(e->name), 0);
-        return 0;
-    }
-    if (trig && e->kind == EXPR_FUNC && (e->fn == FN_COS || e->fn == FN_SIN) && e->nargs == 1
-        && e->args[0]->kind == EXPR_VAR && strcmp(e->args[0]->name, v->name[0]) != 0
-        && strlen(e->args[0]->name) < 200) {
-        char nm[210];
-        slong j;
-        snprintf(nm, sizeof(nm), "%c_%s", e->fn == FN_COS ? 'c' : 's', e->args[0]->name);
-        j = vars_find(v, nm);
-        if (j >= 0 && !v->trig[j]) {
-            set_err(w, e, "name '%.80s' clashes with the variable standing for %.80s()", nm,
-                    e->fn == FN_COS ? "cos" : "sin");
-            return -1;
-        }
-        if (j < 0) vars_add(v, nm, expr_copy(e), 1);
+        if (strcmp(e->name, f->x) == 0) return 1;
+        kind = f->w->s ? expr_scope_lookup(f->w->s, e->name, &idx, &def) : -1;
+        if (kind == 1 && def != NULL) return mentions_x(def, f, depth + 1);
+        if (kind == 0 && f->w->param_value && idx >= 0 && f->w->param_value[idx])
+            return mentions_x(f->w->param_value[idx], f, depth + 1);
         return 0;
     }
     for (i = 0; i < e->nargs; i++)
-        if (collect(v, e->args[i], w, trig, depth) != 0) return -1;
+        if (mentions_x(e->args[i], f, depth + 1)) return 1;
     return 0;
 }
 
+/* The exact value of a rational constant expression (numbers, + - * /,
+ * integer powers), or -1. */
+static int rational_value(fmpq_t out, const expr_node *e, int depth)
+{
+    fmpq_t a, b;
+    int r = 0;
+    if (depth > MAX_DEPTH) return -1;
+    if (e->kind == EXPR_NUM) {
+        fmpq_set(out, e->num);
+        return 0;
+    }
+    if (e->kind == EXPR_NEG) {
+        if (rational_value(out, e->args[0], depth + 1) != 0) return -1;
+        fmpq_neg(out, out);
+        return 0;
+    }
+    if (e->kind != EXPR_ADD && e->kind != EXPR_SUB && e->kind != EXPR_MUL && e->kind != EXPR_DIV
+        && e->kind != EXPR_POW)
+        return -1;
+    fmpq_init(a);
+    fmpq_init(b);
+    if (rational_value(a, e->args[0], depth + 1) != 0 || rational_value(b, e->args[1], depth + 1) != 0)
+        r = -1;
+    else if (e->kind == EXPR_ADD) fmpq_add(out, a, b);
+    else if (e->kind == EXPR_SUB) fmpq_sub(out, a, b);
+    else if (e->kind == EXPR_MUL) fmpq_mul(out, a, b);
+    else if (e->kind == EXPR_DIV) {
+        if (fmpq_is_zero(b)) r = -1;
+        else fmpq_div(out, a, b);
+    } else if (!fmpz_is_one(fmpq_denref(b)) || !fmpz_fits_si(fmpq_numref(b)) || FLINT_ABS(fmpz_get_si(fmpq_numref(b))) > 64
+               || (fmpq_is_zero(a) && fmpq_sgn(b) < 0) || fmpz_bits(fmpq_numref(a)) + fmpz_bits(fmpq_denref(a)) > 4096)
+        r = -1;
+    else fmpq_pow_si(out, a, fmpz_get_si(fmpq_numref(b)));
+    fmpq_clear(a);
+    fmpq_clear(b);
+    return r;
+}
+
+/* A variable standing for the sub-expression e (free of x, numeric, not
+ * polynomial): the same variable for the same tree. gen: what it stands
+ * for (taken); orig: the tree compared (may be gen). */
+static expr_t opaque(flat_t *f, const expr_node *orig, expr_t gen)
+{
+    slong i;
+    char nm[32];
+    expr_t r;
+    for (i = 0; i < f->v.n; i++)
+        if (f->v.orig[i] != NULL && same_tree(f->v.orig[i], orig)) {
+            r = expr_var(f->v.name[i]);
+            r->line = orig->line;
+            r->col = orig->col;
+            expr_free(gen);    /* orig may be gen */
+            return r;
+        }
+    /* '#' cannot start a name of the language: no clash with the case's names */
+    snprintf(nm, sizeof(nm), "#%ld", (long) f->v.nopaque++);
+    vars_add(&f->v, nm, gen, orig == gen ? gen : orig);
+    r = expr_var(nm);
+    r->line = orig->line;
+    r->col = orig->col;
+    return r;
+}
+
+static expr_t flatten(const expr_node *e, flat_t *f, int depth);
+
+/* e is not a polynomial node: an opaque variable if it is numeric and free
+ * of x, else a located error. */
+static expr_t flatten_other(const expr_node *e, flat_t *f)
+{
+    char *txt;
+    int cond = expr_is_bool_node((expr_t) e) || e->kind == EXPR_RANGE;
+    if (cond || !mentions_x(e, f, 0)) {
+        if (!cond) return opaque(f, e, expr_copy((expr_t) e));
+        set_err(f->w, (expr_t) e, "%s(): a condition cannot be a coefficient of the polynomial%s", f->fn, "");
+        return NULL;
+    }
+    txt = expr_to_text((expr_t) e);
+    if (strlen(txt) > 80) strcpy(txt + 77, "...");
+    {
+        char msg[160];
+        snprintf(msg, sizeof(msg), "%s(): not a polynomial in %.40s: '%s'", f->fn, f->x, txt);
+        set_err(f->w, (expr_t) e, "%s%s", msg, " (the coefficients may be any functions of the data, the "
+                "variable may appear only in sums, products and integer powers)");
+    }
+    flint_free(txt);
+    return NULL;
+}
+
+/* A copy of e with definitions and fixed parameters expanded, every
+ * maximal numeric sub-expression that is not polynomial and does not use x
+ * replaced by an opaque variable, and 1/D (D free of x, not a rational
+ * constant) by an opaque variable: a polynomial in x, the free names and
+ * the opaque variables, equal to e. NULL with the error set otherwise. */
+static expr_t flatten(const expr_node *e, flat_t *f, int depth)
+{
+    expr_t a = NULL, b = NULL, r;
+    int idx = -1, kind;
+    expr_t def = NULL;
+    fmpq_t q;
+    if (depth > MAX_DEPTH) {
+        set_err(f->w, (expr_t) e, "definitions nested too deeply%s%s", "", "");
+        return NULL;
+    }
+    switch (e->kind) {
+    case EXPR_NUM:
+        return expr_copy((expr_t) e);
+    case EXPR_VAR:
+        if (strcmp(e->name, f->x) == 0) return expr_copy((expr_t) e);
+        kind = f->w->s ? expr_scope_lookup(f->w->s, e->name, &idx, &def) : -1;
+        if (kind == 1 && def != NULL) return flatten(def, f, depth + 1);
+        if (kind == 0 && f->w->param_value && idx >= 0 && f->w->param_value[idx])
+            return flatten(f->w->param_value[idx], f, depth + 1);
+        if (kind != 2 && vars_find(&f->v, e->name) < 0) vars_add(&f->v, e->name, expr_var(e->name), NULL);
+        return expr_copy((expr_t) e);   /* a predicate's name: the conversion reports it */
+    case EXPR_NEG:
+        a = flatten(e->args[0], f, depth + 1);
+        if (a == NULL) return NULL;
+        r = expr_unary(EXPR_NEG, a);
+        break;
+    case EXPR_ADD: case EXPR_SUB: case EXPR_MUL:
+        a = flatten(e->args[0], f, depth + 1);
+        if (a != NULL) b = flatten(e->args[1], f, depth + 1);
+        if (b == NULL) {
+            expr_free(a);
+            return NULL;
+        }
+        r = expr_binary(e->kind, a, b);
+        break;
+    case EXPR_POW:
+    case EXPR_DIV:
+        fmpq_init(q);
+        b = flatten(e->args[1], f, depth + 1);
+        if (b == NULL) {
+            fmpq_clear(q);
+            return NULL;
+        }
+        if (rational_value(q, b, 0) == 0
+            && (e->kind == EXPR_POW ? fmpz_is_one(fmpq_denref(q)) && fmpz_sgn(fmpq_numref(q)) >= 0
+                                    : !fmpq_is_zero(q))) {
+            /* x^n with a constant n >= 0, or P / c with a rational c != 0 */
+            expr_free(b);
+            b = expr_num_fmpq(q);
+            fmpq_clear(q);
+            a = flatten(e->args[0], f, depth + 1);
+            if (a == NULL) {
+                expr_free(b);
+                return NULL;
+            }
+            r = expr_binary(e->kind, a, b);
+            break;
+        }
+        expr_free(b);
+        fmpq_clear(q);
+        if (!mentions_x(e, f, 0)) return opaque(f, e, expr_copy((expr_t) e));
+        if (e->kind == EXPR_DIV && !mentions_x(e->args[1], f, 0)) {
+            /* P / D with D free of x: P times the opaque 1/D */
+            expr_t inv = expr_binary(EXPR_DIV, expr_num_si(1, 1), expr_copy(e->args[1]));
+            inv->line = e->args[1]->line;
+            inv->col = e->args[1]->col;
+            a = flatten(e->args[0], f, depth + 1);
+            if (a == NULL) {
+                expr_free(inv);
+                return NULL;
+            }
+            r = expr_binary(EXPR_MUL, a, opaque(f, inv, inv));
+            break;
+        }
+        return flatten_other(e, f);
+    default:
+        return flatten_other(e, f);
+    }
+    r->line = e->line;
+    r->col = e->col;
+    return r;
+}
 static int check_bound(rw_t *w, const expr_t call, const expr_t x, const char *fn)
 {
     if (x->kind != EXPR_VAR) {
@@ -135,48 +310,128 @@ static int check_bound(rw_t *w, const expr_t call, const expr_t x, const char *f
     return 0;
 }
 
-/* disc(P, x) or res(P, Q, x): an AST for the discriminant / resultant. */
+/* Degree of p in variable 0 (x) and, in the other variables, the largest
+ * total degree of a coefficient; deg[i] = degree in variable i. */
+static void elim_degrees(slong *n, slong *cdeg, slong *deg, const fmpq_mpoly_t p, const fmpq_mpoly_ctx_t ctx)
+{
+    slong nv = fmpq_mpoly_ctx_nvars(ctx), t, i, len = fmpq_mpoly_length(p, ctx);
+    ulong *e = flint_malloc(FLINT_MAX(nv, 1) * sizeof(ulong));
+    *n = 0;
+    *cdeg = 0;
+    for (i = 0; i < nv; i++) deg[i] = 0;
+    for (t = 0; t < len; t++) {
+        slong c = 0;
+        fmpq_mpoly_get_term_exp_ui(e, p, t, ctx);
+        for (i = 0; i < nv; i++) {
+            if ((slong) e[i] > deg[i]) deg[i] = (slong) e[i];
+            if (i > 0) c += (slong) e[i];
+        }
+        if (c > *cdeg) *cdeg = c;
+    }
+    *n = deg[0];
+    flint_free(e);
+}
+
+/* Upper bound on the number of terms of disc(p) (q NULL) or res(p, q) in x
+ * (variable 0): from the degree in each other variable (res is homogeneous
+ * of degree deg q in p's coefficients and deg p in q's, disc of degree
+ * 2 deg p - 2) and the total degree; a double, at most 1e300. */
+static double elim_term_bound(const fmpq_mpoly_t p, const fmpq_mpoly_t q, const fmpq_mpoly_ctx_t ctx,
+                              slong *np, slong *mq)
+{
+    slong nv = fmpq_mpoly_ctx_nvars(ctx), i, n, m = 0, cp, cq = 0, D, k = 0;
+    slong *dp = flint_malloc(nv * sizeof(slong)), *dq = flint_malloc(nv * sizeof(slong));
+    double prod = 1, binom = 1;
+    elim_degrees(&n, &cp, dp, p, ctx);
+    if (q != NULL) elim_degrees(&m, &cq, dq, q, ctx);
+    for (i = 1; i < nv; i++) {
+        double b = q != NULL ? (double) m * dp[i] + (double) n * dq[i] : (double) (2 * n - 2) * dp[i];
+        if (b > 0) k++;
+        prod = prod * (b + 1);
+        if (prod > 1e300) prod = 1e300;
+    }
+    D = q != NULL ? m * cp + n * cq : (2 * n - 2) * cp;
+    for (i = 1; i <= k; i++) {      /* C(k + D, k) */
+        binom = binom * (double) (D + i) / (double) i;
+        if (binom > 1e300) binom = 1e300;
+    }
+    flint_free(dp);
+    flint_free(dq);
+    *np = n;
+    *mq = m;
+    return prod < binom ? prod : binom;
+}
+
+/* disc(P, x) or res(P, Q, x): an AST for the discriminant / resultant, a
+ * polynomial in the free names and the opaque sub-expressions. */
 static expr_t rewrite_elim(const expr_t call, rw_t *w, int is_res)
 {
     const char *fn = is_res ? "res" : "disc";
-    expr_t x = call->args[is_res ? 2 : 1], r = NULL;
-    vars_t v;
+    expr_t x = call->args[is_res ? 2 : 1], r = NULL, fp = NULL, fq = NULL;
+    flat_t f;
     fmpq_mpoly_ctx_t ctx;
     fmpq_mpoly_t p, q, out;
+    slong n = 0, m = 0;
+    double bound;
     int ok;
 
     if (check_bound(w, call, x, fn) != 0) return NULL;
-    vars_init(&v);
-    vars_add(&v, x->name, expr_var(x->name), 0);
-    if (collect(&v, call->args[0], w, 1, 0) != 0
-        || (is_res && collect(&v, call->args[1], w, 1, 0) != 0)) {
-        vars_clear(&v);
+    f.w = w;
+    f.x = x->name;
+    f.fn = fn;
+    vars_init(&f.v);
+    vars_add(&f.v, x->name, expr_var(x->name), NULL);
+    fp = flatten(call->args[0], &f, 0);
+    if (fp != NULL && is_res) fq = flatten(call->args[1], &f, 0);
+    if (fp == NULL || (is_res && fq == NULL)) {
+        expr_free(fp);
+        vars_clear(&f.v);
         return NULL;
     }
-    fmpq_mpoly_ctx_init(ctx, v.n, ORD_DEGREVLEX);
+    fmpq_mpoly_ctx_init(ctx, f.v.n, ORD_DEGREVLEX);
     fmpq_mpoly_init(p, ctx);
     fmpq_mpoly_init(q, ctx);
     fmpq_mpoly_init(out, ctx);
-    ok = alg_to_mpoly_ext(p, call->args[0], (const char **) v.name, v.n, ctx, w->s,
-                          w->param_value, ALG_TRIG, w->err) == 0;
+    ok = alg_to_mpoly_ext(p, fp, (const char **) f.v.name, f.v.n, ctx, w->s, w->param_value, 0, w->err) == 0;
     if (ok && is_res)
-        ok = alg_to_mpoly_ext(q, call->args[1], (const char **) v.name, v.n, ctx, w->s,
-                              w->param_value, ALG_TRIG, w->err) == 0;
-    if (!ok)
+        ok = alg_to_mpoly_ext(q, fq, (const char **) f.v.name, f.v.n, ctx, w->s, w->param_value, 0, w->err) == 0;
+    if (!ok) {
         w->noted = 0;
-    else if ((is_res ? alg_resultant(out, p, q, 0, ctx) : alg_discriminant(out, p, 0, ctx)) != 0)
+        goto done;
+    }
+    bound = elim_term_bound(p, is_res ? q : NULL, ctx, &n, &m);
+    if (n > ALG_ELIM_MAX_DEGREE || m > ALG_ELIM_MAX_DEGREE) {
+        char a[64];
+        snprintf(a, sizeof(a), "%ld in %.40s", (long) FLINT_MAX(n, m), x->name);
+        set_err(w, call, "%s(): the degree %s is above the limit " FC_STR(ALG_ELIM_MAX_DEGREE), fn, a);
+        goto done;
+    }
+    if (bound > ALG_ELIM_MAX_TERMS) {
+        char a[200], b[48];
+        if (bound < 1e15) snprintf(b, sizeof(b), "%.0f", bound);
+        else snprintf(b, sizeof(b), "more than 10^15");
+        snprintf(a, sizeof(a), "degree %ld in %.40s, %ld other variable(s): up to %s terms", (long) n, x->name,
+                 (long) (f.v.n - 1), b);
+        set_err(w, call, "%s(): too large to compute symbolically (%s; the limit is "
+                FC_STR(ALG_ELIM_MAX_TERMS) " terms): fix some of the data", fn, a);
+        goto done;
+    }
+    if ((is_res ? alg_resultant(out, p, q, 0, ctx) : alg_discriminant(out, p, 0, ctx)) != 0)
         set_err(w, call, is_res ? "%s(): both polynomials are constant in %.80s"
                                 : "%s(): the polynomial has degree < 1 in %.80s", fn, x->name);
     else {
-        r = alg_mpoly_to_expr_gens(out, v.gens, ctx);
+        r = alg_mpoly_to_expr_gens(out, f.v.gens, ctx);
         r->line = call->line;
         r->col = call->col;
     }
+done:
     fmpq_mpoly_clear(p, ctx);
     fmpq_mpoly_clear(q, ctx);
     fmpq_mpoly_clear(out, ctx);
     fmpq_mpoly_ctx_clear(ctx);
-    vars_clear(&v);
+    expr_free(fp);
+    expr_free(fq);
+    vars_clear(&f.v);
     return r;
 }
 

@@ -9,7 +9,8 @@
  * relations have coprime leading monomials, so the remainder is a normal
  * form) is 0 exactly when claim - model vanishes wherever Q does not.
  * Refuted with a witness: the simplest rational point of a cell of a uniform
- * grid (middle half of each side) where the
+ * grid (middle half of each side, over the range parameters the two sides
+ * use) where the
  * enclosure of claim - model excludes 0. Otherwise inconclusive. */
 #include <stdio.h>
 #include <string.h>
@@ -144,20 +145,35 @@ static int identity_algebra(const case_t *c, const case_claim *cl)
     return proved;
 }
 
-/* Sets used[i] = 1 for every parameter i that e reads, directly or through
- * the case's definitions (a name bound by exists/forall is not a parameter). */
-static void mark_params(int *used, const expr_node *e, const case_t *c, int depth)
+/* Marks in used[] the parameters that e uses, through definitions (each
+ * definition visited once: seen holds those visited). */
+typedef struct {
+    expr_t *def;
+    slong n, alloc;
+} seen_t;
+
+static void mark_used(int *used, const expr_node *e, const case_t *c, seen_t *seen, int depth)
 {
-    expr_t def;
-    int i, idx;
-    if (e == NULL || depth > 10000) return;
+    int i, idx = -1;
+    expr_t def = NULL;
+    slong k;
+    if (depth > 10000) return;
     if (e->kind == EXPR_VAR) {
-        int k = expr_scope_lookup(c->scope, e->name, &idx, &def);
-        if (k == 0 && idx >= 0 && idx < c->nparams) used[idx] = 1;
-        else if (k > 0 && def != NULL) mark_params(used, def, c, depth + 1);
+        int kind = expr_scope_lookup(c->scope, e->name, &idx, &def);
+        if (kind == 0 && idx >= 0 && idx < c->nparams) used[idx] = 1;
+        if ((kind == 1 || kind == 2) && def != NULL) {
+            for (k = 0; k < seen->n; k++)
+                if (seen->def[k] == def) return;
+            if (seen->n == seen->alloc) {
+                seen->alloc = seen->alloc ? 2 * seen->alloc : 16;
+                seen->def = flint_realloc(seen->def, seen->alloc * sizeof(expr_t));
+            }
+            seen->def[seen->n++] = def;
+            mark_used(used, def, c, seen, depth + 1);
+        }
         return;
     }
-    for (i = 0; i < e->nargs; i++) mark_params(used, e->args[i], c, depth + 1);
+    for (i = 0; i < e->nargs; i++) mark_used(used, e->args[i], c, seen, depth + 1);
 }
 
 /* Searches a uniform grid of rational points (levels 1..depth, at most
@@ -178,10 +194,14 @@ static int identity_witness(claim_result *out, const case_t *c, const case_claim
     expr_scope_t empty = expr_scope_new();
     arb_t v;
     int *used = flint_calloc(c->nparams + 1, sizeof(int));
+    seen_t seen = {NULL, 0, 0};
     arb_init(v);
     case_point_box(box, c, -1, prec);
-    mark_params(used, cl->claim, c, 0);
-    mark_params(used, cl->model, c, 0);
+    /* only the range parameters that claim or model use are gridded (the
+     * others keep their whole range in the box, which they do not affect) */
+    mark_used(used, cl->claim, c, &seen, 0);
+    mark_used(used, cl->model, c, &seen, 0);
+    flint_free(seen.def);
     /* a constant difference: every point is a witness; take the grid over all range parameters so that a
        refutation still names a point (results.json requires one) */
     for (i = 0; i < c->nparams && !(c->params[i].is_range && used[i]); i++)

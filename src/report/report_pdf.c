@@ -555,13 +555,13 @@ rp_definitions(report_doc *d, const run_results *res)
             lhs = rp_name(defs[i].name);
             if (rhs && strlen(rhs) > 600)
             {
-                /* a generated piecewise table (e.g. a zod_return_map plane): its head only */
+                /* a generated expression (a zod_return_map plane's piecewise table, an expanded disc/res): its head only */
                 size_t cut = 240;
                 char *t;
                 while (cut > 0 && ((unsigned char) rhs[cut] & 0xC0) == 0x80)
                     cut--;
-                t = fc_printf("%.*s … (%zu more characters: a generated piecewise table; see the case's model "
-                           "block)", (int) cut, rhs, strlen(rhs) - cut);
+                t = fc_printf("%.*s … (%zu more characters: a generated expression, a model block's piecewise "
+                           "table or the expanded value of disc or res)", (int) cut, rhs, strlen(rhs) - cut);
                 flint_free(rhs);
                 rhs = t;
             }

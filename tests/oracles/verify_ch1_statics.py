@@ -14,7 +14,9 @@ intersection; the outer maximisation over w3 in the unit disc is a polar grid re
 The book's lower end is reproduced from its own method (the constant coefficient a0 of the sextic (П.17), solved
 for P3 with sympy), never from the case. For the sextic case, (П.17) is expanded with sympy, the 11 x 11
 Sylvester determinant of the sextic and its derivative is computed exactly (Bareiss), and the ends of the true
-range at E12 come from the direct maximisation above (general radii a, b and A3 = (x, y), load (P1, P2)).
+range at E12 come from the direct maximisation above (general radii a, b and A3 = (x, y), load (P1, P2)). The
+symbolic identity D = -a6 Disc: the Sylvester determinant of the general sextic (coefficients c0..c6 free) by
+fraction-free elimination in Z[c0..c6], against -c6 times sympy's discriminant.
 
 Usage: verify_ch1_statics.py [CASE...]; exit status 1 on any mismatch.
 """
@@ -23,6 +25,7 @@ import sys
 
 import mpmath
 import sympy
+from sympy import ring, ZZ
 from mpmath import mp, mpf
 
 import oracle_common as oc
@@ -266,6 +269,37 @@ def book_coeffs(x, y, P1, P2, P3, b, h, printed=False):
         (P3 + y) ** 2 * (Psq + 1 - 2 * P1) + 2 * P2 * (P3 + y) * (h + P1) + (h + P1) ** 2 - b ** 2 * (P1 - 1) ** 2]
 
 
+_GENERIC = []
+
+
+def generic_sylvester_and_disc():
+    """The general sextic c0 + c1 t + ... + c6 t^6: det of the 11 x 11 Sylvester matrix of p and p' (rows as in
+    sylvester_det) by Bareiss fraction-free elimination in Z[c0..c6] (exact divisions), and sympy's discriminant."""
+    if _GENERIC:
+        return _GENERIC[0]
+    R, *c = ring(",".join("c%d" % k for k in range(7)), ZZ)
+    A = [c[6 - k] for k in range(7)]                    # a6 .. a0
+    B = [(6 - k) * c[6 - k] for k in range(6)]          # 6 a6 .. a1
+    N = 11
+    M = [[R(0)] * k + A + [R(0)] * (N - k - 7) for k in range(5)] + [[R(0)] * k + B + [R(0)] * (N - k - 6) for k in range(6)]
+    prev, sign = R(1), 1
+    for k in range(N - 1):
+        if M[k][k] == 0:
+            r = next(r for r in range(k + 1, N) if M[r][k] != 0)
+            M[k], M[r] = M[r], M[k]
+            sign = -sign
+        for i in range(k + 1, N):
+            for j in range(k + 1, N):
+                M[i][j] = (M[i][j] * M[k][k] - M[i][k] * M[k][j]).exquo(prev)
+            M[i][k] = R(0)
+        prev = M[k][k]
+    det = sign * M[N - 1][N - 1]
+    cs, tt = sympy.symbols("c0:7"), sympy.symbols("t")
+    disc = R(sympy.discriminant(sympy.Poly(sum(cs[k] * tt ** k for k in range(7)), tt)).as_expr())
+    _GENERIC.append((det, disc, c))
+    return _GENERIC[0]
+
+
 def sx_claim(name, claims):
     params = oc.read_case("ch1_appendix_sextic")[0]
     if name in ("sextic_identity", "sextic_printed_identity"):
@@ -285,6 +319,26 @@ def sx_claim(name, claims):
         D = -poly.coeff_monomial(_t ** 6) * sympy.discriminant(poly.as_expr(), _t)
         return ("proved" if R == D else "refuted"), "Sylvester det %s, -a6 Disc %s" % (
             mpmath.nstr(oc.num(R), 12), mpmath.nstr(oc.num(D), 12))
+    if name in ("resultant_identity", "resultant_data"):
+        # the general sextic: the 11 x 11 Sylvester determinant by fraction-free elimination over Z[c0..c6], against
+        # -c6 times sympy's discriminant; resultant_data then follows from it and (П.18)-(П.19) = (П.17) (checked here)
+        det, disc, c = generic_sylvester_and_disc()
+        ok = det + c[6] * disc == 0
+        note = "general sextic: Sylvester det %s -c6 Disc (%d terms)" % ("=" if ok else "!=", len(det.terms()))
+        if name == "resultant_data":
+            x, y, P1, P2 = (params[k] for k in ("x", "y", "P1", "P2"))
+            P3, b, h, t = sympy.symbols("P3 b h t")
+            Psi = P3 * (1 + t ** 2) - y * (1 - t ** 2) + 2 * x * t
+            H = h * (1 + t ** 2) - P1 * (1 - t ** 2) - 2 * P2 * t
+            Psq = P1 ** 2 + P2 ** 2
+            e = (Psi ** 2 * ((1 + Psq) * (1 + t ** 2) + 2 * P1 * (1 - t ** 2) + 4 * P2 * t)
+                 + 2 * Psi * H * (P2 * (1 + t ** 2) + 2 * t)
+                 + (1 + t ** 2) * H ** 2 - b ** 2 * (1 + t ** 2) * (P1 * (1 + t ** 2) + 1 - t ** 2) ** 2)
+            cs = book_coeffs(x, y, P1, P2, P3, b, h)
+            same = sympy.expand(e - sum(cf * t ** k for k, cf in enumerate(cs))) == 0
+            ok = ok and same
+            note += "; corrected coefficients %s (П.17) in P3, b, h" % ("=" if same else "!=")
+        return ("proved" if ok else "refuted"), note
     poly, _ = sextic(params, params["P3"])
     if name == "coefficients":
         # the corrected coefficients (spec R31, book's grouping) against the expansion, coefficient by coefficient
