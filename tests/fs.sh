@@ -173,7 +173,15 @@ below = sin(1000000*x) < y
 x = x
 y = y
 depth = 24
+[claim deep]
+says = "above the curve lowered by 1/1000000"
+kind = implies
+claim = sin(1000000*x) > y
+model = sin(1000000*x) > y - 1/1000000
+depth = 24
 CASE
+# (check paves plots only to depth 6; the true but undecidable-near-the-curve
+# implication makes check itself pave to depth 24)
 if (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
     (ulimit -v 400000; exec "$FRICERT" report -q $TEMPLATES -o "$tmp/o7" "$tmp/oom.case") 2>"$tmp/err"
     rc=$?
