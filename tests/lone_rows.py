@@ -19,7 +19,9 @@ labels of two figures on the same axes) and is passed over.
 No header word is assumed.  A row is counted where a line starts at the
 header's indentation (within one column); a line that starts further right
 continues the row above (a wrapped cell), so a row wrapped over two lines is
-still one row.  The rows of a part end at a blank line, at a line shorter
+still one row.  The rows of a part end at a blank line (unless a row of two
+or more columns at the header's indentation follows it at once: pdftotext leaves a
+blank line above a row made taller by an accent), at a line shorter
 than the header's first column plus one other column (a paragraph after the
 table is one wide run of text: at most one column), or at the page's end.
 The running footer (the page's last line holding "page N of M") is ignored.
@@ -32,7 +34,7 @@ one that must pass).
 import re
 import sys
 
-COL_GAP = re.compile(r"\S(?:.*?\S)?(?=\s{2,}|\s*$)")
+COL_GAP = re.compile(r"\S+(?: \S+)*")
 
 
 def columns(line):
@@ -57,8 +59,17 @@ def rows_after(lines, h, cols):
     """Rows under the header at LINES[h] whose columns start at COLS."""
     indent = cols[0]
     rows = 0
-    for line in lines[h + 1:]:
+    rest = lines[h + 1:]
+    for k, line in enumerate(rest):
         if not line.strip():
+            # a blank line inside a table (pdftotext leaves one above a row
+            # made taller by an accent): the rows go on when the next text is
+            # a row of two or more columns at the header's indentation
+            nxt = rest[k + 1] if k + 1 < len(rest) and rest[k + 1].strip() else None
+            if (nxt is not None and abs(len(nxt) - len(nxt.lstrip()) - indent) <= 1
+                    and len(columns(nxt)) >= 2 and len(columns(nxt)) <= len(cols)
+                    and norm(nxt) != norm(lines[h])):
+                continue
             break
         c = columns(line)
         lead = len(line) - len(line.lstrip())

@@ -965,30 +965,42 @@ report_doc_table(report_doc *d, int ncols, const char *const *head, const char *
     report_doc_cell *hc = flint_calloc(ncols, sizeof(report_doc_cell)), *rc = flint_calloc(ncols, sizeof(report_doc_cell));
     const char *const *keys = d->cell_keys;
     const report_ml_box *const *cm = d->cell_math, *const *hm = d->head_math;
+    double *rh = flint_calloc(nrows + 1, sizeof(double));
     int r;
 
     d->cell_keys = NULL;
     d->cell_math = NULL;
     d->head_math = NULL;
 
-    if (w == NULL || hc == NULL || rc == NULL)
+    if (w == NULL || hc == NULL || rc == NULL || rh == NULL)
     {
         report_doc_fail(d, CANVAS_ERR_MEM);
         goto done;
     }
     report_doc_columns(d->c, ncols, head, cells, nrows, flex, size, w, hm, cm);
     hh = report_doc_row_prepare(d->c, ncols, head, w, size, 1, hc, hm);
+    /* every row's height first, so that the rules below see wrapped rows */
+    for (r = 0; r < nrows; r++)
+    {
+        rh[r] = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc,
+                                       cm ? cm + (size_t) r * ncols : NULL);
+        report_doc_cells_free(rc, ncols);
+    }
     for (r = 0; r < nrows; r++)
     {
         double h = report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc,
                                           cm ? cm + (size_t) r * ncols : NULL);
 
-        /* a header never ends a page: it needs its first two rows under it;
-           the last two rows stay together (no row alone on a page) */
+        /* a header never ends a page: it needs its first two rows under it
+           (all of them when there are at most three); the last two rows stay
+           together (no row alone on a page) */
         if (r == 0)
-            report_doc_need(d, hh + (nrows <= 3 ? nrows : 2) * h);
+        {
+            double first = rh[0] + (nrows >= 2 ? rh[1] : 0) + (nrows == 3 ? rh[2] : 0);
+            report_doc_need(d, hh + first);
+        }
         else if (d->y + h > report_doc_bottom()
-                 || (r == nrows - 2 && r >= 2 && d->y + 2 * h > report_doc_bottom()))
+                 || (r == nrows - 2 && r >= 2 && d->y + rh[r] + rh[r + 1] > report_doc_bottom()))
         {
             report_doc_new_page(d);
         }
@@ -1006,6 +1018,7 @@ report_doc_table(report_doc *d, int ncols, const char *const *head, const char *
 done:
     if (hc)
         report_doc_cells_free(hc, ncols);
+    flint_free(rh);
     flint_free(w);
     flint_free(hc);
     flint_free(rc);

@@ -946,8 +946,11 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
 
 /* ---- plots ---------------------------------------------------------------- */
 
+/* Draws plot K: its heading (unless HEADING is 0: the template's own heading
+ * just above introduces it, and the caption carries the plot's title), the
+ * figure, its caption and its table of areas. */
 static void
-rp_plot(report_doc *d, const run_results *res, int k)
+rp_plot(report_doc *d, const run_results *res, int k, int heading)
 {
     const run_plot *rp = &res->plots[k];
     const case_plot *pl = rp->plot;
@@ -970,6 +973,7 @@ rp_plot(report_doc *d, const run_results *res, int k)
         report_doc_need(d, fh + 44);
     else if (report_doc_room(d) - 44 < fh)
         fh = report_doc_room(d) - 44;
+    if (heading)
     {
         char *key = fc_printf("plot:%s", pl->name);
         rp_heading_math(d, 2, h ? h : pl->name, key);
@@ -1942,13 +1946,14 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
             case REPORT_TMPL_POINTS: rp_points(d, res, t); break;
             case REPORT_TMPL_PLOT:
                 k = rp_plot_index(res, it->text);
+                /* a plot right under a template heading belongs to that section */
                 if (k >= 0)
-                    rp_plot(d, res, k);
+                    rp_plot(d, res, k, !(i > 0 && t->items[i - 1].kind == REPORT_TMPL_H2));
                 break;
             case REPORT_TMPL_PLOTS:
                 for (k = 0; k < res->nplots; k++)
                     if (!drawn[k])
-                        rp_plot(d, res, k);
+                        rp_plot(d, res, k, 1);
                 if (res->nplots == 0)
                     report_doc_par(d, "This case has no plots.", REPORT_DOC_BODY, 0, 0, 0);
                 break;
