@@ -26,31 +26,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "claim/claim.h"
+#include "test_claim_text.h"
 
 static claim_status decide_text(const char *text, claim_result *out, case_t *c)
 {
-    char path[128];
-    case_error_t err;
-    pave_options opt;
-    fc_error e;
-    FILE *f;
-    snprintf(path, sizeof path, "/tmp/fricert-test-claim-num-%ld.case", (long) getpid());
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    if (case_read(c, path, &err) != 0) {
-        char buf[1200];
-        fc_error_format(buf, sizeof buf, &err);
-        fail_msg("%s", buf);
-    }
-    unlink(path);
-    memset(&opt, 0, sizeof opt);
-    opt.prec = 128;
-    opt.threads = 1;
-    memset(&e, 0, sizeof e);
-    if (claim_decide(out, c, &c->claims[0], &opt, 6, &e) != 0) fail_msg("%s", e.msg);
-    return out->status;
+    return decide_case_text(out, c, "claim-num", text, 6);
 }
 
 /* wlo < witness < whi (Arb, 200 bits) when wlo/whi are given (a constant expression). */
