@@ -9,6 +9,8 @@
  *    alone left cells undecided, so the certificate did the work); wrong closed forms are not proved: a
  *    boundary moved by 1e-6, a strict inequality (differs only on the boundary curve), an extra point
  *    (differs at one point), a factor that changes sign (refuted by the paving);
+ *  - the block with the rope up to alpha = pi/2 (the corner cell where the load vanishes) proved; the same
+ *    closed form over ranges reaching past pi/2 (where it is wrong) and one wrong at the corner point not;
  *  - Meshchersky's cylinder (two contacts, square roots in the data): R8.7 proved, T2 moved by 1e-6 not;
  *  - claims outside the certificate (a 3-D model) keep the paving's verdict. */
 #include "test_claim_util.h"
@@ -176,16 +178,54 @@ static void test_reduction_vs_exact(void **state)
 
 /* ------------------------------------------------------------ a block on a rough floor */
 
-static claim_status block(claim_result *r, case_t *c, const char *claim, const char *model)
+static claim_status block_over(claim_result *r, case_t *c, const char *alpha, const char *claim, const char *model)
 {
     char text[4096];
     snprintf(text, sizeof text,
-             "[case]\ntitle = t\n[parameters]\nalpha = 0 .. 1\np = 0 .. 1\nmu = 1/2\n"
+             "[case]\ntitle = t\n[parameters]\nalpha = %s\np = 0 .. 1\nmu = 1/2\n"
              "[model st]\ntype = statics\ndimension = 2\ncontacts = C\nC.at = 0, 0\nC.normal = 0, 1\n"
              "C.friction = mu\nload = p*cos(alpha), p*sin(alpha) - 1, 0\n"
-             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = %s\nover = alpha, p\ndepth = 6\n", claim, model);
+             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = %s\nover = alpha, p\ndepth = 6\n", alpha, claim,
+             model);
     read_case_text(c, "block", text);
     return decide(r, c, "c");
+}
+
+static claim_status block(claim_result *r, case_t *c, const char *claim, const char *model)
+{
+    return block_over(r, c, "0 .. 1", claim, model);
+}
+
+/* The rope up to alpha = pi/2 (Timoshenko's stone): at the corner (pi/2, 1) the load vanishes and both cone
+ * edges' determinants reach 0, so the cell needs the one-sided sign (monotonicity, exact vertex) and
+ * cos(alpha) >= 0 on the range (its end pi/2 read exactly). Past pi/2 the closed form is wrong (cos < 0:
+ * the other cone edge is violated), so a range reaching past it must not be proved. */
+static void test_block_corner(void **state)
+{
+    case_t c;
+    claim_result r;
+    (void) state;
+    assert_int_equal(block_over(&r, &c, "0 .. pi/2", "p*(cos(alpha) + mu*sin(alpha)) <= mu", "st_equilibrium"),
+                     CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    assert_int_equal(block_over(&r, &c, "pi/4 .. 1/2*pi", "p*(cos(alpha) + mu*sin(alpha)) <= mu", "st_equilibrium"),
+                     CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* past pi/2: false near (pi/2, 1) (e.g. alpha = 1.6, p = 1: the closed form holds, no equilibrium) */
+    assert_int_not_equal(block_over(&r, &c, "0 .. pi/2 + 1/100", "p*(cos(alpha) + mu*sin(alpha)) <= mu",
+                                    "st_equilibrium"), CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    assert_int_not_equal(block_over(&r, &c, "0 .. 8/5", "p*(cos(alpha) + mu*sin(alpha)) <= mu", "st_equilibrium"),
+                         CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* the end read as a multiple of pi only when it is one: 0.51 pi is past pi/2 */
+    assert_int_not_equal(block_over(&r, &c, "0 .. 51/100*pi", "p*(cos(alpha) + mu*sin(alpha)) <= mu",
+                                    "st_equilibrium"), CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* wrong at the corner point only: not proved */
+    assert_int_not_equal(block_over(&r, &c, "0 .. pi/2", "p*(cos(alpha) + mu*sin(alpha)) <= mu and (p < 1 or "
+                                    "cos(alpha) > 0)", "st_equilibrium"), CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
 }
 
 static void test_block(void **state)
@@ -279,6 +319,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reduction_vs_exact),
         cmocka_unit_test(test_block),
+        cmocka_unit_test(test_block_corner),
         cmocka_unit_test(test_cylinder),
         cmocka_unit_test(test_spatial_untouched),
     };

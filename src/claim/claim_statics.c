@@ -42,7 +42,12 @@
  *    that matches nothing is a free truth value.
  * 3. Both sides are boolean formulas in these; they are evaluated for every
  *    sign vector of the remaining determinants in {-1, 0, 1} and every value
- *    of the free comparisons, and must agree for each.
+ *    of the free comparisons, and must agree for each. A determinant that
+ *    reaches 0 on the cell may still have a proved one-sided sign
+ *    (poly_sign_weak: monotone in every variable, its extreme value at an
+ *    exact vertex of the ranges clamped to the case's box, e.g. cos >= 0 on
+ *    an angle range whose ends are read exactly inside [-pi/2, pi/2]); the
+ *    other sign is then left out.
  * A cell where a step fails is split (up to CS_EXTRA more levels); a cell
  * still failing leaves the claim "consistent" (never "proved" by default). */
 #include <stdio.h>
@@ -138,6 +143,13 @@ typedef struct {
     int root_claim, root_model;
     int no_numeric;                /* 1: the determinant reduction alone (tests) */
     slong prec;
+    /* exact facts about the declared ranges (range index i), used to clamp a
+       cell's ranges to the case's box: the end e (0 lo, 1 hi) is the rational
+       endq[i][e] when has_endq[i][e]; cos >= 0 on the whole range when
+       cos_nonneg[i] (the range lies inside [-pi/2, pi/2], proved) */
+    int has_endq[8][2];
+    fmpq_t endq[8][2];
+    int cos_nonneg[8];
 } cs_ctx;
 
 /* ------------------------------------------------------------ fractions */
@@ -459,6 +471,96 @@ static int conj_sign(const cs_elim *el, arb_srcptr rg, arb_srcptr mid, const cs_
     return s;
 }
 
+/* the exact ends [lo, hi] of variable v over a cell, from its range ball rg
+ * clamped by what holds at every point of the case's box (a parameter's
+ * rational ends, |sin|, |cos| <= 1, cos >= 0 where proved, sqrt >= 0); 0, or
+ * -1 when an end is not finite */
+static int var_ends(fmpq_t lo, fmpq_t hi, arb_srcptr rg, int v, const cs_ctx *x)
+{
+    arf_t l, u;
+    int r = 0, n = x->nrange;
+    arf_init(l); arf_init(u);
+    arb_get_lbound_arf(l, rg + v, x->prec);
+    arb_get_ubound_arf(u, rg + v, x->prec);
+    if (!arf_is_finite(l) || !arf_is_finite(u)) r = -1;
+    else {
+        arf_get_fmpq(lo, l);
+        arf_get_fmpq(hi, u);
+        if (v < n) {
+            if (x->has_endq[v][0] && fmpq_cmp(lo, x->endq[v][0]) < 0) fmpq_set(lo, x->endq[v][0]);
+            if (x->has_endq[v][1] && fmpq_cmp(hi, x->endq[v][1]) > 0) fmpq_set(hi, x->endq[v][1]);
+        } else if (v < 3 * n) {
+            if (fmpq_cmp_si(lo, v >= 2 * n && x->cos_nonneg[v - 2 * n] ? 0 : -1) < 0)
+                fmpq_set_si(lo, v >= 2 * n && x->cos_nonneg[v - 2 * n] ? 0 : -1, 1);
+            if (fmpq_cmp_si(hi, 1) > 0) fmpq_one(hi);
+        } else if (fmpq_sgn(lo) < 0) fmpq_zero(lo);
+        if (fmpq_cmp(lo, hi) > 0) r = -1;
+    }
+    arf_clear(l); arf_clear(u);
+    return r;
+}
+
+/* A one-sided sign where poly_sign fails because P reaches 0 on the cell:
+ * -1 if P <= 0, 1 if P >= 0 at every point of the cell, 0 if not proved.
+ * Proof by monotonicity: each partial derivative of P has a certified sign
+ * on the ranges (which contain the exact ends of var_ends), so on the
+ * product of the exact ends P is monotone in each variable and its largest
+ * (smallest) value is at one vertex, evaluated exactly over Q. */
+static int poly_sign_weak(const fmpq_mpoly_t P, arb_srcptr rg, const cs_ctx *x)
+{
+    fmpq *vhi, *vlo;
+    fmpq_mpoly_t D;
+    fmpq_t l, h, val;
+    arb_t t;
+    int v, r = 0, ok = 1;
+    if (fmpq_mpoly_is_fmpq(P, x->ctx)) return 0;
+    vhi = _fmpq_vec_init(x->nvars);
+    vlo = _fmpq_vec_init(x->nvars);
+    fmpq_mpoly_init(D, x->ctx);
+    fmpq_init(l); fmpq_init(h); fmpq_init(val);
+    arb_init(t);
+    for (v = 0; v < x->nvars && ok; v++) {
+        if (fmpq_mpoly_degree_si(P, v, x->ctx) <= 0) continue;
+        if (var_ends(l, h, rg, v, x)) { ok = 0; break; }
+        fmpq_mpoly_derivative(D, P, v, x->ctx);
+        poly_naive(t, D, rg, x);
+        if (arb_is_nonnegative(t)) { fmpq_set(vhi + v, h); fmpq_set(vlo + v, l); }
+        else if (arb_is_nonpositive(t)) { fmpq_set(vhi + v, l); fmpq_set(vlo + v, h); }
+        else ok = 0;
+    }
+    if (ok) {
+        fmpq **pt = flint_malloc(x->nvars * sizeof(fmpq *));
+        for (v = 0; v < x->nvars; v++) pt[v] = vhi + v;
+        ok = fmpq_mpoly_evaluate_all_fmpq(val, P, pt, x->ctx);
+        if (ok && fmpq_sgn(val) <= 0) r = -1;
+        else if (ok) {
+            for (v = 0; v < x->nvars; v++) pt[v] = vlo + v;
+            if (fmpq_mpoly_evaluate_all_fmpq(val, P, pt, x->ctx) && fmpq_sgn(val) >= 0) r = 1;
+        }
+        flint_free(pt);
+    }
+    arb_clear(t);
+    fmpq_clear(l); fmpq_clear(h); fmpq_clear(val);
+    fmpq_mpoly_clear(D, x->ctx);
+    _fmpq_vec_clear(vhi, x->nvars);
+    _fmpq_vec_clear(vlo, x->nvars);
+    return r;
+}
+
+/* b = a ball containing [max(lo b, lo), min(hi b, hi)]: valid when every
+ * value b encloses that matters lies in [lo, hi] (unchanged if that is empty) */
+static void ball_clamp_si(arb_t b, slong lo, slong hi, slong prec)
+{
+    arf_t l, u;
+    arf_init(l); arf_init(u);
+    arb_get_lbound_arf(l, b, prec);
+    arb_get_ubound_arf(u, b, prec);
+    if (arf_cmp_si(l, lo) < 0) arf_set_si(l, lo);
+    if (arf_cmp_si(u, hi) > 0) arf_set_si(u, hi);
+    if (arf_is_finite(l) && arf_is_finite(u) && arf_cmp(l, u) <= 0) arb_set_interval_arf(b, l, u, prec);
+    arf_clear(l); arf_clear(u);
+}
+
 /* ranges of the variables on a cell box (one ball per parameter); 0, or -1
  * when a radicand is not certified >= 0 */
 static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const cs_ctx *x)
@@ -472,6 +574,12 @@ static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const cs_ctx *x)
             if (pass) arb_set_arf(r + i, arb_midref(b));
             else arb_set(r + i, b);
             arb_sin_cos(r + x->nrange + i, r + 2 * x->nrange + i, r + i, x->prec);
+            if (!pass) {
+                /* the cell may reach past an irrational end of the range by
+                   rounding; sin and cos are clamped by what holds on the range */
+                ball_clamp_si(r + x->nrange + i, -1, 1, x->prec);
+                ball_clamp_si(r + 2 * x->nrange + i, x->cos_nonneg[i] ? 0 : -1, 1, x->prec);
+            }
         }
         for (k = 0; k < x->nslot; k++) {
             const cs_slot *s = x->slot + k;
@@ -860,6 +968,7 @@ typedef struct {
     int cdec[CS_MAXCALL];       /* 1, 0: the call decided on the cell by its own certificate; -1 not */
     int nvar, var_call[CS_MAXV], var_t[CS_MAXV], var_q[CS_MAXV];
     int var_fixed[CS_MAXV];     /* 2: free; else the sign proved through a decided atom */
+    int var_weak[CS_MAXV];      /* 1: sign >= 0, -1: sign <= 0 proved (poly_sign_weak); 0 nothing */
     int var_link[CS_MAXV], var_leps[CS_MAXV]; /* -1, or sign = leps * sign of variable link (through an atom) */
 } cs_cell;
 
@@ -972,6 +1081,7 @@ static int call_cell(cs_cell *cc, int k, cs_ctx *x, arb_srcptr box, arb_srcptr r
         cc->var_t[cc->nvar] = t;
         cc->var_q[cc->nvar] = q;
         cc->var_fixed[cc->nvar] = 2;
+        cc->var_weak[cc->nvar] = poly_sign_weak(K->det + t, rg, x) * q;
         cc->var_link[cc->nvar] = -1;
         cc->nvar++;
     }
@@ -1098,6 +1208,7 @@ static int cell_certify(cs_ctx *x, arb_srcptr box)
         cc->free = (int) t;
         for (i = 0; i < cc->nvar; i++)
             if ((cc->var_fixed[i] != 2 && fs[i] != cc->var_fixed[i]) ||
+                (cc->var_weak[i] != 0 && fs[i] == -cc->var_weak[i]) ||
                 (cc->var_link[i] >= 0 && fs[i] != cc->var_leps[i] * fs[cc->var_link[i]])) break;
         if (i < cc->nvar) continue;
         p = eval_node(x, cc, fs, x->root_claim);
@@ -1169,7 +1280,59 @@ static void ctx_clear(cs_ctx *x)
     }
     for (k = 0; k < x->ncall; k++) call_clear(x->call + k, x);
     for (i = 0; i < x->nslot; i++) fmpq_mpoly_clear(x->slot[i].R, x->ctx);
+    for (i = 0; i < x->nrange; i++) { fmpq_clear(x->endq[i][0]); fmpq_clear(x->endq[i][1]); }
     fmpq_mpoly_ctx_clear(x->ctx);
+}
+
+/* e = q pi (*pi = 1) or e = q (*pi = 0), q rational, read from the syntax
+ * (numbers, pi, unary minus, products and quotients by numbers); 0 if e is
+ * not of that form */
+static int end_exact(fmpq_t q, int *pi, const expr_node *e, int depth)
+{
+    int ok = 0, pa;
+    fmpq_t a;
+    if (depth > 20) return 0;
+    switch (e->kind) {
+    case EXPR_NUM: fmpq_set(q, e->num); *pi = 0; return 1;
+    case EXPR_PI: fmpq_one(q); *pi = 1; return 1;
+    case EXPR_NEG:
+        if (!end_exact(q, pi, e->args[0], depth + 1)) return 0;
+        fmpq_neg(q, q);
+        return 1;
+    case EXPR_MUL: case EXPR_DIV:
+        fmpq_init(a);
+        if (end_exact(q, pi, e->args[0], depth + 1) && end_exact(a, &pa, e->args[1], depth + 1) &&
+            *pi + pa <= 1 && (e->kind == EXPR_MUL || (pa == 0 && !fmpq_is_zero(a)))) {
+            if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
+            else fmpq_div(q, q, a);
+            *pi += pa;
+            ok = 1;
+        }
+        fmpq_clear(a);
+        return ok;
+    default: return 0;
+    }
+}
+
+/* 1 if side * end <= pi/2 is proved (side = 1 for hi, -1 for lo) */
+static int end_within_half_pi(const expr_node *e, const arb_t ball, int side, slong prec)
+{
+    fmpq_t q, half;
+    int pi = 0, r = 0;
+    arb_t h, b;
+    fmpq_init(q); fmpq_init(half); arb_init(h); arb_init(b);
+    if (e != NULL && end_exact(q, &pi, e, 0) && pi) {
+        fmpq_set_si(half, 1, 2);
+        if (side < 0) fmpq_neg(q, q);
+        r = fmpq_cmp(q, half) <= 0;
+    } else {
+        arb_const_pi(h, prec);
+        arb_mul_2exp_si(h, h, -1);
+        arb_mul_si(b, ball, side, prec);
+        r = arb_lt(b, h);
+    }
+    fmpq_clear(q); fmpq_clear(half); arb_clear(h); arb_clear(b);
+    return r;
 }
 
 /* a context for predicates cp and mp of case c: NULL outside the certificate */
@@ -1183,6 +1346,16 @@ static cs_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
         if (c->params[i].is_range) x->range_param[x->nrange++] = i;
     x->nvars = 3 * x->nrange + CS_MAXU;
     fmpq_mpoly_ctx_init(x->ctx, x->nvars, ORD_LEX);
+    for (i = 0; i < x->nrange; i++) {
+        const case_param *cp_ = c->params + x->range_param[i];
+        int e, pi;
+        for (e = 0; e < 2; e++) {
+            fmpq_init(x->endq[i][e]);
+            x->has_endq[i][e] = end_exact(x->endq[i][e], &pi, e ? cp_->hi : cp_->lo, 0) && pi == 0;
+        }
+        x->cos_nonneg[i] = end_within_half_pi(cp_->lo, cp_->lo_ball, -1, x->prec) &&
+                           end_within_half_pi(cp_->hi, cp_->hi_ball, 1, x->prec);
+    }
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
     if (x->root_claim < 0 || x->root_model < 0 || x->ncall == 0) {

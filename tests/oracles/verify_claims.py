@@ -376,7 +376,48 @@ def tim_claim(name, params, claims):
                 t = tim_cone(q, a, pp, body, False)[0]
                 if abs(closed) > EPS and t is not None and (closed <= 0) != t:
                     bad += 1
-        return ("refuted" if bad else "consistent"), "%d of 79 x 79 grid points disagree" % bad
+        extra = ""
+        if body == "stone":
+            # the closed box's edges and corners exactly (sympy: cos(pi/2) = 0), where the margins above vanish:
+            # the corner (pi/2, 1) has a zero load, in equilibrium on both sides
+            import sympy
+            mu2 = sympy.Rational(str(p0["mu2"]))
+            for i in range(0, 41):
+                for j in range(0, 41):
+                    if 0 < i < 40 and 0 < j < 40:
+                        continue
+                    a, pp = sympy.pi / 2 * sympy.Rational(i, 40), sympy.Rational(j, 40)
+                    closed = sympy.nsimplify(pp * (sympy.cos(a) + mu2 * sympy.sin(a)) - mu2)
+                    Rx, Ry = -pp * sympy.cos(a), 1 - pp * sympy.sin(a)
+                    model = bool(Ry >= 0) and bool(mu2 * Ry - abs(Rx) >= 0)
+                    if bool(closed <= 0) != model:
+                        bad += 1
+            # just past the box the two differ (why the corner cell needs the exact end pi/2): alpha = pi/2 + 1/100
+            a = mpmath.pi / 2 + mpf(1) / 100
+            closed = mpmath.cos(a) + p0["mu2"] * mpmath.sin(a) - p0["mu2"]
+            past = closed < 0 and tim_cone(p0, a, mpf(1), "stone", False)[0] is False
+            extra = "; 160 edge points exact; past the box (alpha = pi/2 + 1/100, P = m2 g) they differ: %s" % past
+            if not past:
+                bad += 1
+        # the argument on the closed box 0 <= alpha <= pi/2, 0 <= p (sympy, symbolic in alpha, p, mu, rho):
+        # there cos, sin >= 0, so |R_x| = p cos(alpha) and the model is "R_y >= 0 and mu R_y - p cos >= 0";
+        # (i) the closed form's left minus right side is exactly -(mu R_y - p cos(alpha)); (ii) R_y >= 0 follows:
+        # the man's R_y = rho + p sin >= rho > 0; the stone's mu R_y >= p cos >= 0 with mu > 0
+        import sympy
+        A, P, MU, RHO = sympy.symbols("alpha p mu rho", nonnegative=True)
+        if body == "stone":
+            Rx, Ry = -P * sympy.cos(A), 1 - P * sympy.sin(A)
+            closed_s = P * (sympy.cos(A) + MU * sympy.sin(A)) - MU
+        else:
+            Rx, Ry = P * sympy.cos(A), RHO + P * sympy.sin(A)
+            closed_s = P * (sympy.cos(A) - MU * sympy.sin(A)) - MU * RHO
+        same = sympy.expand(closed_s + (MU * Ry - P * sympy.cos(A))) == 0 and sympy.expand(Rx ** 2 - (P * sympy.cos(A)) ** 2) == 0
+        positive = p0["mu2" if body == "stone" else "mu1"] > 0 and tim_rho(p0) > 0
+        if bad:
+            return "refuted", "%d of 79 x 79 grid points disagree%s" % (bad, extra)
+        return ("proved" if same and positive else "consistent"), \
+            "0 of 79 x 79 grid points disagree%s; on the box closed form = -(mu R_y - |R_x|) symbolically: %s" % (
+                extra, same)
     man = claims[name]["model"].strip() == "pull_works"
     pstar = tim_opt(p0, man)[0]
     claim_of = {
