@@ -422,6 +422,7 @@ def tim_claim(name, params, claims):
     pstar = tim_opt(p0, man)[0]
     claim_of = {
         "printed_484": lambda q: q >= mpf(484) / 1000,
+        "printed_525": lambda q: q >= mpf(525) / 1000,
         "textbook_stone": lambda q: q > 0 and q ** 2 * (1 + p0["mu2"] ** 2) >= p0["mu2"] ** 2,
         "textbook_with_man": lambda q: q > 0 and q ** 2 * (1 + p0["mu2"] ** 2) >= p0["mu2"] ** 2,
     }
