@@ -290,8 +290,8 @@ int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, i
         names[2] = fc_strdup("model only: counterexample to model \xe2\x87\x92 claim");
         break;
     case CASE_CLAIM_THRESHOLD:
-        names[1] = fc_printf("claim only (allowed: the model needs to hold for some %s only)", over ? over : "value");
-        names[2] = fc_strdup("model only: counterexample (the claim fails where the model holds)");
+        names[1] = fc_printf("claim only (allowed: another %s may work)", over ? over : "value");
+        names[2] = fc_strdup("model only: counterexample");
         break;
     default:
         names[1] = fc_strdup("claim only: counterexample to claim \xe2\x87\x94 model");
