@@ -55,7 +55,9 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
 /* The same reduction on one box for a predicate pred in statics_sign calls
  * and comparisons (for the tests): 1 (0) when every determinant and
  * comparison is decided on box and pred is then true (false) at every point
- * of it, -1 otherwise. box: one ball per parameter of c. */
+ * of it, -1 otherwise. box: one ball per parameter of c, inside the case's
+ * ranges (the verdict is for the points of box in those ranges: sin, cos and
+ * a parameter's rational ends are clamped to them). */
 int claim_statics_eval(const case_t *c, const expr_t pred, arb_srcptr box);
 
 #endif
