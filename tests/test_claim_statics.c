@@ -9,8 +9,8 @@
  *    alone left cells undecided, so the certificate did the work); wrong closed forms are not proved: a
  *    boundary moved by 1e-6, a strict inequality (differs only on the boundary curve), an extra point
  *    (differs at one point), a factor that changes sign (refuted by the paving);
- *  - Meshchersky's cylinder (two contacts, square roots in the data): R8.7 proved, T2 moved by 1e-6 not;
- *  - claims outside the certificate (a 3-D model) keep the paving's verdict. */
+ *  - Meshchersky's cylinder (two contacts, square roots in the data): R8.7 proved, T2 moved by 1e-6 not.
+ * Spatial cones (3-D models): tests/test_claim_statics3d.c. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
@@ -257,30 +257,12 @@ static void test_cylinder(void **state)
     claim_result_clear(&r); case_clear(&c);
 }
 
-/* ------------------------------------------------------------ outside the certificate */
-
-static void test_spatial_untouched(void **state)
-{
-    case_t c;
-    claim_result r;
-    (void) state;
-    /* one spatial isotropic contact: |(Fx, Fy)| <= f Fz is the model's boundary, a quadratic cone, not
-       handled: the verdict stays the paving's */
-    read_case_text(&c, "sp", "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
-                   "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
-                   "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
-                   "[claim c]\nkind = equivalent\nclaim = X^2 + Y^2 <= 1/4\nmodel = st_equilibrium\ndepth = 5\n");
-    assert_int_equal(decide(&r, &c, "c"), CLAIM_CONSISTENT);
-    claim_result_clear(&r); case_clear(&c);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reduction_vs_exact),
         cmocka_unit_test(test_block),
         cmocka_unit_test(test_cylinder),
-        cmocka_unit_test(test_spatial_untouched),
     };
     int rc;
     snprintf(tmpdir, sizeof tmpdir, "/tmp/fc_test_claim_statics_XXXXXX");

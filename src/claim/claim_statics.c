@@ -129,6 +129,11 @@ typedef struct {
     int cand_disc[CS_MAXCAND];     /* -1, or the index in disc[] whose sign >= 0 the candidate needs */
     int ndisc;
     fmpq_mpoly_struct disc[CS_MAXCAND];
+    int disc_atom[CS_MAXCAND];     /* the atom "disc >= 0" */
+    fmpq_mpoly_struct lead[CS_MAXCAND]; /* q's leading coefficient (its sign fixes what disc < 0 means) */
+    int atom_disc[CS_MAXT];        /* -1, or the disc of the q whose value at a candidate this atom is */
+    int bounded, nbound;           /* F != R by a condition of degree 1; else one of bound[] > 0 on a cell */
+    fmpq_mpoly_struct bound[8];
 } cs_call;
 
 enum { CB_TRUE, CB_FALSE, CB_NOT, CB_AND, CB_OR, CB_XOR, CB_IMPLIES, CB_IFF, CB_ATOM, CB_STAT };
@@ -274,6 +279,108 @@ static int range_index(const cs_ctx *x, int param)
     return -1;
 }
 
+/* q with e = q pi exactly (e built from pi, rational constants, fixed
+ * parameters and definitions, + - * /); 0, or -1 */
+static int angle_q(fmpq_t q, const expr_node *e, cs_ctx *x, int depth)
+{
+    int idx, k, r = -1;
+    expr_t def;
+    fmpq_t a;
+    if (depth > 64) return -1;
+    switch (e->kind) {
+    case EXPR_PI: fmpq_one(q); return 0;
+    case EXPR_NUM:
+        if (!fmpq_is_zero(e->num)) return -1;
+        fmpq_zero(q);
+        return 0;
+    case EXPR_VAR:
+        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
+        if (k == 1) return angle_q(q, def, x, depth + 1);
+        if (k != 0 || idx < 0 || idx >= x->c->nparams || x->c->params[idx].is_range) return -1;
+        return angle_q(q, x->c->params[idx].value, x, depth + 1);
+    case EXPR_NEG:
+        if (angle_q(q, e->args[0], x, depth + 1)) return -1;
+        fmpq_neg(q, q);
+        return 0;
+    case EXPR_ADD: case EXPR_SUB:
+        fmpq_init(a);
+        if (angle_q(q, e->args[0], x, depth + 1) == 0 && angle_q(a, e->args[1], x, depth + 1) == 0) {
+            if (e->kind == EXPR_ADD) fmpq_add(q, q, a);
+            else fmpq_sub(q, q, a);
+            r = 0;
+        }
+        fmpq_clear(a);
+        return r;
+    case EXPR_MUL: case EXPR_DIV: {
+        /* an angle times or over a rational constant */
+        cs_frac c;
+        int i;
+        for (i = 0; i < 2 && r < 0; i++) {
+            const expr_node *g = e->args[i], *h = e->args[1 - i];
+            if (e->kind == EXPR_DIV && i == 1) break;
+            frac_init(&c, x);
+            if (to_frac(&c, h, x, depth + 1) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) &&
+                fmpq_mpoly_is_fmpq(c.d, x->ctx) && !fmpq_mpoly_is_zero(c.n, x->ctx) &&
+                angle_q(q, g, x, depth + 1) == 0) {
+                fmpq_init(a);
+                fmpq_mpoly_get_fmpq(a, c.n, x->ctx);
+                if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
+                else fmpq_div(q, q, a);
+                fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
+                if (e->kind == EXPR_MUL) fmpq_div(q, q, a);
+                else fmpq_mul(q, q, a);
+                fmpq_clear(a);
+                r = 0;
+            }
+            frac_clear(&c, x);
+        }
+        return r;
+    }
+    default:
+        return -1;
+    }
+}
+
+/* out = cos(q pi) (sine: cos((1/2 - q) pi)) exactly for q a multiple of
+ * 1/4 or 1/6 (square roots of 2 and 3 as variables); 0, or -1 */
+static int exact_cos(cs_frac *out, const fmpq_t q0, cs_ctx *x)
+{
+    fmpq_t q, h;
+    fmpz_t t;
+    int neg = 0, r = 0, v;
+    fmpq_init(q); fmpq_init(h); fmpz_init(t);
+    /* q mod 2 in [0, 2) */
+    fmpq_set(q, q0);
+    fmpq_div_2exp(h, q, 1);
+    fmpz_fdiv_q(t, fmpq_numref(h), fmpq_denref(h));
+    fmpz_mul_2exp(t, t, 1);
+    fmpq_sub_fmpz(q, q, t);
+    if (fmpq_cmp_ui(q, 1) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 2); }   /* cos(2 pi - a) */
+    fmpq_set_si(h, 1, 2);
+    if (fmpq_cmp(q, h) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 1); neg = 1; }   /* cos(pi - a) = -cos a */
+    fmpq_mpoly_one(out->d, x->ctx);
+    if (fmpq_is_zero(q)) fmpq_mpoly_one(out->n, x->ctx);
+    else if (fmpq_equal(q, h)) fmpq_mpoly_zero(out->n, x->ctx);
+    else if (fmpz_equal_si(fmpq_numref(q), 1) && (fmpz_equal_si(fmpq_denref(q), 6) || fmpz_equal_si(fmpq_denref(q), 4))) {
+        fmpq_mpoly_t R;
+        fmpq_mpoly_init(R, x->ctx);
+        fmpq_mpoly_set_si(R, fmpz_equal_si(fmpq_denref(q), 6) ? 3 : 2, x->ctx);
+        v = slot_find_or_add(x, R, 1, -1);
+        fmpq_mpoly_clear(R, x->ctx);
+        if (v < 0) r = -1;
+        else {
+            fmpq_mpoly_gen(out->n, v, x->ctx);
+            fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
+        }
+    } else if (fmpz_equal_si(fmpq_numref(q), 1) && fmpz_equal_si(fmpq_denref(q), 3)) {
+        fmpq_mpoly_set_si(out->n, 1, x->ctx);
+        fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
+    } else r = -1;
+    if (neg) fmpq_mpoly_neg(out->n, out->n, x->ctx);
+    fmpq_clear(q); fmpq_clear(h); fmpz_clear(t);
+    return r;
+}
+
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
 static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
 {
@@ -361,6 +468,19 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
             fmpq_init(q);
             fmpq_mpoly_get_fmpq(q, out->d, x->ctx);
             fmpq_mpoly_scalar_div_fmpq(out->n, out->n, q, x->ctx);
+            if (fmpq_mpoly_is_fmpq(out->n, x->ctx)) {
+                /* the root of a rational square stays rational */
+                fmpq_mpoly_get_fmpq(q, out->n, x->ctx);
+                if (fmpq_sgn(q) < 0) { fmpq_clear(q); return -1; }
+                if (fmpz_is_square(fmpq_numref(q)) && fmpz_is_square(fmpq_denref(q))) {
+                    fmpz_sqrt(fmpq_numref(q), fmpq_numref(q));
+                    fmpz_sqrt(fmpq_denref(q), fmpq_denref(q));
+                    fmpq_mpoly_set_fmpq(out->n, q, x->ctx);
+                    fmpq_mpoly_one(out->d, x->ctx);
+                    fmpq_clear(q);
+                    return 0;
+                }
+            }
             fmpq_clear(q);
             v = slot_find_or_add(x, out->n, 1, -1);
             if (v < 0) return -1;
@@ -371,8 +491,25 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
         if (e->fn == FN_SIN || e->fn == FN_COS) {
             const expr_node *g = e->args[0];
             int ri;
-            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0) return -1;
-            if (!x->c->params[idx].is_range || (ri = range_index(x, idx)) < 0) return -1;
+            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0 ||
+                !x->c->params[idx].is_range) {
+                /* a constant angle q pi with an exact cosine and sine */
+                fmpq_t q;
+                fmpq_init(q);
+                if (angle_q(q, g, x, depth + 1) == 0) {
+                    if (e->fn == FN_SIN) {
+                        fmpq_t h;
+                        fmpq_init(h);
+                        fmpq_set_si(h, 1, 2);
+                        fmpq_sub(q, h, q);
+                        fmpq_clear(h);
+                    }
+                    r = exact_cos(out, q, x);
+                } else r = -1;
+                fmpq_clear(q);
+                return r;
+            }
+            if ((ri = range_index(x, idx)) < 0) return -1;
             if (e->fn == FN_SIN) v = x->nrange + ri;
             else {
                 fmpq_mpoly_t R;
@@ -643,6 +780,9 @@ static void call_init(cs_call *k, const cs_ctx *x)
     for (i = 0; i < CS_MAXT; i++) fmpq_mpoly_init(k->lden + i, x->ctx);
     for (i = 0; i < CS_MAXNZ; i++) fmpq_mpoly_init(k->nz + i, x->ctx);
     for (i = 0; i < CS_MAXCAND; i++) fmpq_mpoly_init(k->disc + i, x->ctx);
+    for (i = 0; i < 8; i++) fmpq_mpoly_init(k->bound + i, x->ctx);
+    for (i = 0; i < CS_MAXCAND; i++) fmpq_mpoly_init(k->lead + i, x->ctx);
+    for (i = 0; i < CS_MAXT; i++) k->atom_disc[i] = -1;
 }
 
 static void call_clear(cs_call *k, const cs_ctx *x)
@@ -657,6 +797,8 @@ static void call_clear(cs_call *k, const cs_ctx *x)
     for (i = 0; i < CS_MAXT; i++) fmpq_mpoly_clear(k->lden + i, x->ctx);
     for (i = 0; i < CS_MAXNZ; i++) fmpq_mpoly_clear(k->nz + i, x->ctx);
     for (i = 0; i < CS_MAXCAND; i++) fmpq_mpoly_clear(k->disc + i, x->ctx);
+    for (i = 0; i < 8; i++) fmpq_mpoly_clear(k->bound + i, x->ctx);
+    for (i = 0; i < CS_MAXCAND; i++) fmpq_mpoly_clear(k->lead + i, x->ctx);
     for (i = 0; i < CS_MAXT; i++)
         if (k->delim_done[i] == 1) elim_clear(k->delim + i, x);
 }
@@ -904,12 +1046,14 @@ static int line_atom(cs_call *k, const cs_frac *v, int ge, const cs_ctx *x)
  *   a c))/a for q_k = a xi^2 + 2 b xi + c with b^2 - a c >= 0) satisfies
  *   every other condition. Each such "P(xi_c) >= 0" is an exact fraction in
  *   the parameters and one square root: an atom of the formula. */
+#define LS_FAIL do { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; } while (0)
 static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc *d, int first, cs_ctx *x)
 {
     int E0 = d->E, n = d->n, m = d->m, i, j, r, e, E = 0, keep[EXPR_STATICS_MAX_E], ok = -1, jf = -1, nc = 0;
     int rows[CS_MAXLN], cols[CS_MAXLN], off = 0;
     cs_frac *A = NULL, *b = NULL, dt[8][4], c0[CS_MAXLN], c1[CS_MAXLN];
     cs_cond cond[16];
+    int cdisc[16], cvar[16];
     fmpq_mpoly_struct *P = NULL;       /* kept rows as polynomials, n + 1 columns (the last: b) */
     fmpq_mpoly_t D, t;
     if (m > 8 || n > CS_MAXLN || 2 * m > 16) return -1;
@@ -930,13 +1074,13 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
     for (i = 0; i < 16; i++) for (j = 0; j < 3; j++) frac_init(&cond[i].coef[j], x);
     fmpq_mpoly_init(D, x->ctx); fmpq_mpoly_init(t, x->ctx);
     for (i = 0; i < E0 * n; i++)
-        if (to_frac(A + i, call->args[first + i], x, 0)) goto done;
+        if (to_frac(A + i, call->args[first + i], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
     for (i = 0; i < E0; i++)
-        if (to_frac(b + i, call->args[first + E0 * n + i], x, 0)) goto done;
+        if (to_frac(b + i, call->args[first + E0 * n + i], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
     for (i = 0; i < m; i++) {
         for (j = 0; j < 4; j++) {
-            if (to_frac(&dt[i][j], call->args[first + E0 * n + E0 + off + j], x, 0)) goto done;
-            if (nz_add(k, dt[i][j].d, x)) goto done;
+            if (to_frac(&dt[i][j], call->args[first + E0 * n + E0 + off + j], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+            if (nz_add(k, dt[i][j].d, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         }
         off += expr_statics_ndata(d->type[i]);
     }
@@ -949,16 +1093,16 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         }
         if (zero) {
             normal_form(t, b[r].n, x);
-            if (!fmpq_mpoly_is_zero(t, x->ctx)) goto done;
+            if (!fmpq_mpoly_is_zero(t, x->ctx)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
             continue;
         }
-        if (E == n || E == CS_MAXLN) goto done;
+        if (E == n || E == CS_MAXLN) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         fmpq_mpoly_one(D, x->ctx);
         for (j = 0; j <= n; j++) {
             const cs_frac *a = j < n ? A + r * n + j : b + r;
             if (!fmpq_mpoly_divides(t, D, a->d, x->ctx)) fmpq_mpoly_mul(D, D, a->d, x->ctx);
         }
-        if (nz_add(k, D, x)) goto done;
+        if (nz_add(k, D, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         for (j = 0; j <= n; j++) {
             const cs_frac *a = j < n ? A + r * n + j : b + r;
             fmpq_mpoly_divides(t, D, a->d, x->ctx);
@@ -967,7 +1111,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         }
         keep[E++] = r;
     }
-    if (n - E > 1 || E == 0) goto done;
+    if (n - E > 1 || E == 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
     k->nfreecol = n - E;
     for (i = 0; i < E; i++) rows[i] = i;
     /* the free column: the first whose complement has a nonzero minor (a constant one preferred) */
@@ -982,7 +1126,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
             if (jf < 0) jf = j;
             if (fmpq_mpoly_is_fmpq(t, x->ctx)) best = j;
         }
-        if (jf < 0) goto done;
+        if (jf < 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         if (best >= 0) jf = best;
     }
     {
@@ -990,7 +1134,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         for (i = 0; i < n; i++) if (i != jf) cols[w++] = i;
         poly_det_rec(D, P, n + 1, rows, cols, E, x);
         normal_form(D, D, x);
-        if (fmpq_mpoly_is_zero(D, x->ctx) || nz_add(k, D, x)) goto done;
+        if (fmpq_mpoly_is_zero(D, x->ctx) || nz_add(k, D, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         /* Cramer: r_cols[q] = (det(col q <- b) - xi det(col q <- column jf)) / D */
         for (q = 0; q < E; q++) {
             int save = cols[q];
@@ -1069,7 +1213,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
 cone_done:
         for (j = 0; j < 3; j++) frac_clear(Qv + j, x);
         frac_clear(lv, x); frac_clear(lv + 1, x); frac_clear(&dd, x);
-        if (ok) goto done;
+        if (ok) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         ok = -1;
     }
     /* exact degrees; leading coefficients certified nonzero on a cell */
@@ -1079,24 +1223,61 @@ cone_done:
             normal_form(t, c->coef[c->deg].n, x);
             if (!fmpq_mpoly_is_zero(t, x->ctx)) break;
         }
-        if (c->deg > 0 && (nz_add(k, c->coef[c->deg].n, x) || nz_add(k, c->coef[c->deg].d, x))) goto done;
-        if (c->deg == 0 && nz_add(k, c->coef[0].d, x)) goto done;
+        if (c->deg > 0 && (nz_add(k, c->coef[c->deg].n, x) || nz_add(k, c->coef[c->deg].d, x))) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (c->deg == 0 && nz_add(k, c->coef[0].d, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
     }
     if (k->nfreecol) {
-        for (i = 0; i < nc; i++) if (cond[i].ge && cond[i].deg == 1) break;
-        if (i == nc) goto done;      /* F might be all of R: outside the argument */
+        /* F != R: a condition of degree 1 (a half-line), or on a cell some q of degree 2 with its leading
+           coefficient certified > 0 (a bounded set) */
+        for (i = 0; i < nc; i++) if (cond[i].deg == 1) break;
+        k->bounded = i < nc;
+        for (i = 0; i < nc && !k->bounded; i++)
+            if (!cond[i].ge && cond[i].deg == 2 && k->nbound < 8)
+                fmpq_mpoly_set(k->bound + k->nbound++, cond[i].coef[2].n, x->ctx);
+        if (!k->bounded && k->nbound == 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }      /* F might be all of R: outside the argument */
     }
     /* constant conditions */
     for (i = 0; i < nc; i++) {
         if (cond[i].deg > 0) continue;
-        if ((k->glob[k->nglob] = line_atom(k, &cond[i].coef[0], cond[i].ge, x)) < 0) goto done;
+        if ((k->glob[k->nglob] = line_atom(k, &cond[i].coef[0], cond[i].ge, x)) < 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
         k->nglob++;
+    }
+    /* the discriminants of the quadratics: an atom "disc >= 0" and, when not constant, a square root */
+    for (i = 0; i < nc && k->nfreecol; i++) {
+        cs_cond *c = cond + i;
+        fmpq_mpoly_t R;
+        cdisc[i] = -1;
+        cvar[i] = -1;
+        if (c->deg != 2) continue;
+        /* (-coef1 +- sqrt(coef1^2 - 4 coef2 coef0)) / (2 coef2) */
+        fmpq_mpoly_init(R, x->ctx);
+        fmpq_mpoly_mul(R, c->coef[1].n, c->coef[1].n, x->ctx);
+        fmpq_mpoly_mul(t, c->coef[2].n, c->coef[0].n, x->ctx);
+        fmpq_mpoly_scalar_mul_si(t, t, 4, x->ctx);
+        fmpq_mpoly_sub(R, R, t, x->ctx);
+        normal_form(R, R, x);
+        if (k->ndisc == CS_MAXCAND) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+        cdisc[i] = k->ndisc++;
+        fmpq_mpoly_set(k->disc + cdisc[i], R, x->ctx);
+        fmpq_mpoly_set(k->lead + cdisc[i], c->coef[2].n, x->ctx);
+        {
+            cs_frac v;
+            frac_init(&v, x);
+            fmpq_mpoly_set(v.n, R, x->ctx);
+            fmpq_mpoly_one(v.d, x->ctx);
+            k->disc_atom[cdisc[i]] = line_atom(k, &v, 1, x);
+            frac_clear(&v, x);
+        }
+        if (k->disc_atom[cdisc[i]] < 0) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+        if (!fmpq_mpoly_is_zero(R, x->ctx) && !(fmpq_mpoly_is_fmpq(R, x->ctx) && fmpq_mpoly_sgn_const(R, x) < 0) &&
+            (cvar[i] = slot_add_optional(x, R)) < 0) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+        fmpq_mpoly_clear(R, x->ctx);
     }
     /* candidates */
     for (i = 0; i < nc && k->nfreecol; i++) {
         cs_cond *c = cond + i;
         fmpq_mpoly_t num[2], den;
-        int nr = 0, s, disc = -1;
+        int nr = 0, s;
         if (c->deg == 0) continue;
         fmpq_mpoly_init(num[0], x->ctx); fmpq_mpoly_init(num[1], x->ctx); fmpq_mpoly_init(den, x->ctx);
         if (c->deg == 1) {
@@ -1106,37 +1287,23 @@ cone_done:
             fmpq_mpoly_mul(den, c->coef[0].d, c->coef[1].n, x->ctx);
             nr = 1;
         } else {
-            /* polynomial coefficients a = coef2, 2 b = coef1, c = coef0: (-b +- sqrt(b^2 - a c))/a, written
-               (-coef1 +- sqrt(coef1^2 - 4 coef2 coef0)) / (2 coef2) */
-            fmpq_mpoly_t R;
-            fmpq_mpoly_init(R, x->ctx);
-            fmpq_mpoly_mul(R, c->coef[1].n, c->coef[1].n, x->ctx);
-            fmpq_mpoly_mul(t, c->coef[2].n, c->coef[0].n, x->ctx);
-            fmpq_mpoly_scalar_mul_si(t, t, 4, x->ctx);
-            fmpq_mpoly_sub(R, R, t, x->ctx);
-            normal_form(R, R, x);
             fmpq_mpoly_scalar_mul_si(den, c->coef[2].n, 2, x->ctx);
             fmpq_mpoly_neg(num[0], c->coef[1].n, x->ctx);
-            if (fmpq_mpoly_is_zero(R, x->ctx)) nr = 1;          /* one double root */
-            else if (fmpq_mpoly_is_fmpq(R, x->ctx) && fmpq_mpoly_sgn_const(R, x) < 0) nr = 0;
+            if (fmpq_mpoly_is_zero(k->disc + cdisc[i], x->ctx)) nr = 1;          /* one double root */
+            else if (cvar[i] < 0) nr = 0;                                     /* a negative constant */
             else {
-                int v;
-                if (k->ndisc == CS_MAXCAND || (v = slot_add_optional(x, R)) < 0) { fmpq_mpoly_clear(R, x->ctx); goto cand_fail; }
-                disc = k->ndisc++;
-                fmpq_mpoly_set(k->disc + disc, R, x->ctx);
-                fmpq_mpoly_gen(t, v, x->ctx);
+                fmpq_mpoly_gen(t, cvar[i], x->ctx);
                 fmpq_mpoly_sub(num[1], num[0], t, x->ctx);
                 fmpq_mpoly_add(num[0], num[0], t, x->ctx);
                 nr = 2;
             }
-            fmpq_mpoly_clear(R, x->ctx);
         }
         for (s = 0; s < nr; s++) {
             int q = k->ncand, o;
             if (q == CS_MAXCAND) goto cand_fail;
             k->ncand++;
             k->cand_n[q] = 0;
-            k->cand_disc[q] = disc;
+            k->cand_disc[q] = nr == 2 ? cdisc[i] : -1;
             for (o = 0; o < nc; o++) {
                 cs_frac v;
                 int a;
@@ -1147,6 +1314,7 @@ cone_done:
                 a = line_atom(k, &v, cond[o].ge, x);
                 frac_clear(&v, x);
                 if (a < 0) goto cand_fail;
+                k->atom_disc[a] = cond[o].deg == 2 ? cdisc[o] : -1;
                 k->cand_a[q][k->cand_n[q]++] = a;
             }
         }
@@ -1154,7 +1322,7 @@ cone_done:
         continue;
 cand_fail:
         fmpq_mpoly_clear(num[0], x->ctx); fmpq_mpoly_clear(num[1], x->ctx); fmpq_mpoly_clear(den, x->ctx);
-        goto done;
+        LS_FAIL;
     }
     ok = 0;
 done:
@@ -1474,7 +1642,10 @@ typedef struct {
     int nvar, var_call[CS_MAXV], var_t[CS_MAXV], var_q[CS_MAXV];
     int var_fixed[CS_MAXV];     /* 2: free; else the sign proved through a decided atom */
     int var_link[CS_MAXV], var_leps[CS_MAXV]; /* -1, or sign = leps * sign of variable link (through an atom) */
-    signed char cinc[CS_MAXCALL][CS_MAXCAND]; /* line kind: 1 the candidate exists on the cell (radicand >= 0) */
+    signed char cinc[CS_MAXCALL][CS_MAXCAND]; /* line kind: 1 the candidate exists on the whole cell (radicand
+                                                 >= 0), 2 where its radicand is >= 0 (then an atom), 0 nowhere */
+    signed char var_partial[CS_MAXV]; /* 1: the variable's atom is defined only where a radicand is >= 0 */
+    signed char lsign[CS_MAXCALL][CS_MAXCAND]; /* line kind: certified sign of a quadratic's leading coefficient, or 0 */
 } cs_cell;
 
 /* "an equilibrium exists" for call k under the determinant signs (decided,
@@ -1486,15 +1657,25 @@ static int call_value(const cs_ctx *x, const cs_cell *cc, const int *fs, int k)
     if (cc->cdec[k] >= 0) return cc->cdec[k];
 #define TS(q) (cc->tsign[k][q] == 2 ? fs[(int) cc->tvar[k][q]] : cc->tsign[k][q])
     if (K->kind == 1) {
-        /* the constant conditions, and some candidate satisfying all its conditions (line_setup) */
+        /* the constant conditions, and some candidate satisfying all its conditions (line_setup). A
+           condition q(xi_c) <= 0 is read with what the discriminant of q says: with leading coefficient
+           > 0, q <= 0 somewhere only if disc >= 0; with < 0, q < 0 everywhere if disc < 0 (equivalences
+           at every point, so the sign vectors that contradict them are not enumerated as models) */
         int c, a;
         for (a = 0; a < K->nglob; a++)
             if (!cmp_value(K->lop[K->glob[a]], TS(K->glob[a]))) return 0;
         if (K->nfreecol == 0) return 1;
         for (c = 0; c < K->ncand; c++) {
             if (!cc->cinc[k][c]) continue;
-            for (a = 0; a < K->cand_n[c]; a++)
-                if (!cmp_value(K->lop[K->cand_a[c][a]], TS(K->cand_a[c][a]))) break;
+            if (cc->cinc[k][c] == 2 && !cmp_value(EXPR_GE, TS(K->disc_atom[K->cand_disc[c]]))) continue;
+            for (a = 0; a < K->cand_n[c]; a++) {
+                int t = K->cand_a[c][a], v = cmp_value(K->lop[t], TS(t)), dd = K->atom_disc[t];
+                if (dd >= 0 && cc->lsign[k][dd] != 0) {
+                    int ds = cmp_value(EXPR_GE, TS(K->disc_atom[dd]));
+                    v = cc->lsign[k][dd] > 0 ? (v && ds) : (v || !ds);
+                }
+                if (!v) break;
+            }
             if (a == K->cand_n[c]) return 1;
         }
         return 0;
@@ -1570,6 +1751,11 @@ static int line_cell(cs_cell *cc, int k, cs_ctx *x, arb_srcptr rg, arb_srcptr mi
         int s = poly_sign(K->nz + i, rg, mid, x);
         if (s != 1 && s != -1) return -1;
     }
+    if (K->nfreecol && !K->bounded) {
+        for (i = 0; i < K->nbound; i++)
+            if (poly_sign(K->bound + i, rg, mid, x) == 1) break;
+        if (i == K->nbound) return -1;
+    }
     for (t = 0; t < K->nT; t++) need[t] = 0;
     for (i = 0; i < K->nglob; i++) need[K->glob[i]] = 1;
     for (c = 0; c < K->ncand; c++) {
@@ -1579,12 +1765,25 @@ static int line_cell(cs_cell *cc, int k, cs_ctx *x, arb_srcptr rg, arb_srcptr mi
             arb_init(v);
             poly_box(v, K->disc + K->cand_disc[c], rg, mid, x);
             if (arb_is_negative(v)) cc->cinc[k][c] = 0;
-            else if (!arb_is_nonnegative(v)) { arb_clear(v); return -1; }
+            else if (!arb_is_nonnegative(v)) {
+                cc->cinc[k][c] = 2;
+                need[K->disc_atom[K->cand_disc[c]]] = 1;
+            }
             arb_clear(v);
         }
         if (cc->cinc[k][c])
-            for (i = 0; i < K->cand_n[c]; i++) need[K->cand_a[c][i]] = 1;
+            for (i = 0; i < K->cand_n[c]; i++) need[K->cand_a[c][i]] = cc->cinc[k][c] == 2 ? 2 : 1;
     }
+    for (c = 0; c < K->ncand; c++)    /* an atom needed fully somewhere is defined on the whole cell */
+        if (cc->cinc[k][c] == 1)
+            for (i = 0; i < K->cand_n[c]; i++) need[K->cand_a[c][i]] = 1;
+    for (i = 0; i < K->ndisc; i++) {
+        int s = poly_sign(K->lead + i, rg, mid, x);
+        cc->lsign[k][i] = s == 1 || s == -1 ? s : 0;
+    }
+    for (t = 0; t < K->nT; t++)       /* the discriminants those readings use */
+        if (need[t] && K->atom_disc[t] >= 0 && cc->lsign[k][K->atom_disc[t]] != 0 && !need[K->disc_atom[K->atom_disc[t]]])
+            need[K->disc_atom[K->atom_disc[t]]] = 1;
     for (t = 0; t < K->nT; t++) {
         int q, sg;
         cc->tsign[k][t] = 0;
@@ -1601,6 +1800,7 @@ static int line_cell(cs_cell *cc, int k, cs_ctx *x, arb_srcptr rg, arb_srcptr mi
         cc->var_q[cc->nvar] = q;
         cc->var_fixed[cc->nvar] = 2;
         cc->var_link[cc->nvar] = -1;
+        cc->var_partial[cc->nvar] = need[t] == 2;   /* never matched: it stays free in the enumeration */
         cc->nvar++;
     }
     return 0;
@@ -1694,9 +1894,11 @@ static cs_match *match_get(cs_ctx *x, int a, int k, int t)
  * the cell (all factors certified), or 0 */
 static int atom_var_eps(cs_ctx *x, const cs_cell *cc, int a, int i, arb_srcptr rg, arb_srcptr mid)
 {
-    cs_match *m = match_get(x, a, cc->var_call[i], cc->var_t[i]);
+    cs_match *m;
     cs_call *K = x->call + cc->var_call[i];
     int s1, s2, c1, c2, gd;
+    if (cc->var_partial[i]) return 0;
+    m = match_get(x, a, cc->var_call[i], cc->var_t[i]);
     gd = poly_sign(x->atom[a].d, rg, mid, x);
     if (gd * gd != 1) return 0;
     if (m->okd) {
@@ -1883,6 +2085,7 @@ static cs_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
     fmpq_mpoly_ctx_init(x->ctx, x->nvars, ORD_LEX);
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
+    if (getenv("CS_DEBUG")) fprintf(stderr, "cs: ctx claim %d model %d ncall %d natom %d\n", x->root_claim, x->root_model, x->ncall, x->natom);
     if (x->root_claim < 0 || x->root_model < 0 || x->ncall == 0) {
         ctx_clear(x);
         flint_free(x);
@@ -1931,6 +2134,7 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
     arb_ptr box;
     arf_t a, b, d, e;
 
+    if (getenv("CS_DEBUG")) fprintf(stderr, "cs: entry paving %d status %d pending %ld none %ld\n", out->has_paving, (int) out->status, (long) out->pave.pending, (long) out->pave.none);
     if (!out->has_paving || out->status != CLAIM_CONSISTENT || out->pave.pending > 0 || out->pave.none > 0 ||
         cp == NULL || mp == NULL)
         return 0;
