@@ -1046,7 +1046,7 @@ static int line_atom(cs_call *k, const cs_frac *v, int ge, const cs_ctx *x)
  *   a c))/a for q_k = a xi^2 + 2 b xi + c with b^2 - a c >= 0) satisfies
  *   every other condition. Each such "P(xi_c) >= 0" is an exact fraction in
  *   the parameters and one square root: an atom of the formula. */
-#define LS_FAIL do { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; } while (0)
+#define LS_FAIL do goto done; while (0)
 static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc *d, int first, cs_ctx *x)
 {
     int E0 = d->E, n = d->n, m = d->m, i, j, r, e, E = 0, keep[EXPR_STATICS_MAX_E], ok = -1, jf = -1, nc = 0;
@@ -1074,13 +1074,13 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
     for (i = 0; i < 16; i++) for (j = 0; j < 3; j++) frac_init(&cond[i].coef[j], x);
     fmpq_mpoly_init(D, x->ctx); fmpq_mpoly_init(t, x->ctx);
     for (i = 0; i < E0 * n; i++)
-        if (to_frac(A + i, call->args[first + i], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (to_frac(A + i, call->args[first + i], x, 0)) goto done;
     for (i = 0; i < E0; i++)
-        if (to_frac(b + i, call->args[first + E0 * n + i], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (to_frac(b + i, call->args[first + E0 * n + i], x, 0)) goto done;
     for (i = 0; i < m; i++) {
         for (j = 0; j < 4; j++) {
-            if (to_frac(&dt[i][j], call->args[first + E0 * n + E0 + off + j], x, 0)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
-            if (nz_add(k, dt[i][j].d, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+            if (to_frac(&dt[i][j], call->args[first + E0 * n + E0 + off + j], x, 0)) goto done;
+            if (nz_add(k, dt[i][j].d, x)) goto done;
         }
         off += expr_statics_ndata(d->type[i]);
     }
@@ -1093,16 +1093,16 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         }
         if (zero) {
             normal_form(t, b[r].n, x);
-            if (!fmpq_mpoly_is_zero(t, x->ctx)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+            if (!fmpq_mpoly_is_zero(t, x->ctx)) goto done;
             continue;
         }
-        if (E == n || E == CS_MAXLN) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (E == n || E == CS_MAXLN) goto done;
         fmpq_mpoly_one(D, x->ctx);
         for (j = 0; j <= n; j++) {
             const cs_frac *a = j < n ? A + r * n + j : b + r;
             if (!fmpq_mpoly_divides(t, D, a->d, x->ctx)) fmpq_mpoly_mul(D, D, a->d, x->ctx);
         }
-        if (nz_add(k, D, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (nz_add(k, D, x)) goto done;
         for (j = 0; j <= n; j++) {
             const cs_frac *a = j < n ? A + r * n + j : b + r;
             fmpq_mpoly_divides(t, D, a->d, x->ctx);
@@ -1111,7 +1111,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         }
         keep[E++] = r;
     }
-    if (n - E > 1 || E == 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+    if (n - E > 1 || E == 0) goto done;
     k->nfreecol = n - E;
     for (i = 0; i < E; i++) rows[i] = i;
     /* the free column: the first whose complement has a nonzero minor (a constant one preferred) */
@@ -1126,7 +1126,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
             if (jf < 0) jf = j;
             if (fmpq_mpoly_is_fmpq(t, x->ctx)) best = j;
         }
-        if (jf < 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (jf < 0) goto done;
         if (best >= 0) jf = best;
     }
     {
@@ -1134,7 +1134,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
         for (i = 0; i < n; i++) if (i != jf) cols[w++] = i;
         poly_det_rec(D, P, n + 1, rows, cols, E, x);
         normal_form(D, D, x);
-        if (fmpq_mpoly_is_zero(D, x->ctx) || nz_add(k, D, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (fmpq_mpoly_is_zero(D, x->ctx) || nz_add(k, D, x)) goto done;
         /* Cramer: r_cols[q] = (det(col q <- b) - xi det(col q <- column jf)) / D */
         for (q = 0; q < E; q++) {
             int save = cols[q];
@@ -1213,7 +1213,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
 cone_done:
         for (j = 0; j < 3; j++) frac_clear(Qv + j, x);
         frac_clear(lv, x); frac_clear(lv + 1, x); frac_clear(&dd, x);
-        if (ok) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (ok) goto done;
         ok = -1;
     }
     /* exact degrees; leading coefficients certified nonzero on a cell */
@@ -1223,8 +1223,8 @@ cone_done:
             normal_form(t, c->coef[c->deg].n, x);
             if (!fmpq_mpoly_is_zero(t, x->ctx)) break;
         }
-        if (c->deg > 0 && (nz_add(k, c->coef[c->deg].n, x) || nz_add(k, c->coef[c->deg].d, x))) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
-        if (c->deg == 0 && nz_add(k, c->coef[0].d, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if (c->deg > 0 && (nz_add(k, c->coef[c->deg].n, x) || nz_add(k, c->coef[c->deg].d, x))) goto done;
+        if (c->deg == 0 && nz_add(k, c->coef[0].d, x)) goto done;
     }
     if (k->nfreecol) {
         /* F != R: a condition of degree 1 (a half-line), or on a cell some q of degree 2 with its leading
@@ -1234,12 +1234,12 @@ cone_done:
         for (i = 0; i < nc && !k->bounded; i++)
             if (!cond[i].ge && cond[i].deg == 2 && k->nbound < 8)
                 fmpq_mpoly_set(k->bound + k->nbound++, cond[i].coef[2].n, x->ctx);
-        if (!k->bounded && k->nbound == 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }      /* F might be all of R: outside the argument */
+        if (!k->bounded && k->nbound == 0) goto done;      /* F might be all of R: outside the argument */
     }
     /* constant conditions */
     for (i = 0; i < nc; i++) {
         if (cond[i].deg > 0) continue;
-        if ((k->glob[k->nglob] = line_atom(k, &cond[i].coef[0], cond[i].ge, x)) < 0) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: line_setup fails at %d\n", __LINE__); goto done; }
+        if ((k->glob[k->nglob] = line_atom(k, &cond[i].coef[0], cond[i].ge, x)) < 0) goto done;
         k->nglob++;
     }
     /* the discriminants of the quadratics: an atom "disc >= 0" and, when not constant, a square root */
@@ -1897,7 +1897,6 @@ static int atom_var_eps(cs_ctx *x, const cs_cell *cc, int a, int i, arb_srcptr r
     cs_match *m;
     cs_call *K = x->call + cc->var_call[i];
     int s1, s2, c1, c2, gd;
-    if (cc->var_partial[i]) return 0;
     m = match_get(x, a, cc->var_call[i], cc->var_t[i]);
     gd = poly_sign(x->atom[a].d, rg, mid, x);
     if (gd * gd != 1) return 0;
@@ -1942,15 +1941,24 @@ static int cell_certify_once(cs_ctx *x, arb_srcptr box)
     cs_cell *cc = flint_calloc(1, sizeof(cs_cell));
     int ok = 0, a, k, i, fs[CS_MAXV], v;
     long nvec;
-    if (cell_ranges(rg, mid, box, x)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: ranges\n"); goto done; }
+    if (cell_ranges(rg, mid, box, x)) goto done;
     for (k = 0; k < x->ncall; k++)
-        if (call_cell(cc, k, x, box, rg, mid)) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: call_cell nvar %d\n", cc->nvar); goto done; }
+        if (call_cell(cc, k, x, box, rg, mid)) goto done;
     for (a = 0; a < x->natom; a++) {
         int s = x->atom_zero[a] ? 0 : frac_sign(x->atom[a].n, x->atom[a].d, rg, mid, x);
         if (s != 2) { cc->asign[a] = s; continue; }
-        /* undecided: the sign of an undecided determinant, up to a certified factor */
+        /* undecided: the sign of an undecided determinant, up to a certified factor. A partial variable
+           (its atom defined only where a radicand is >= 0; the relation holds there) explains at most one
+           atom, is never fixed and never linked to another: where it is undefined the model ignores it,
+           so the value its one atom asks for is always available in the enumeration */
         for (i = 0; i < cc->nvar; i++) {
-            int e = atom_var_eps(x, cc, a, i, rg, mid);
+            int e, b2;
+            if (cc->var_partial[i]) {
+                for (b2 = 0; b2 < a; b2++)
+                    if (cc->asign[b2] == 2 && cc->afacet[b2] == i) break;
+                if (b2 < a) continue;
+            }
+            e = atom_var_eps(x, cc, a, i, rg, mid);
             if (e == 0) continue;
             cc->asign[a] = 2;
             cc->afacet[a] = i;
@@ -1966,14 +1974,18 @@ static int cell_certify_once(cs_ctx *x, arb_srcptr box)
     }
     /* a determinant the ball cannot sign may equal a decided atom up to a certified factor */
     for (i = 0; i < cc->nvar; i++)
-        for (a = 0; a < x->natom && cc->var_fixed[i] == 2; a++) {
+        for (a = 0; a < x->natom && cc->var_fixed[i] == 2 && !cc->var_partial[i]; a++) {
             int e;
             if (cc->asign[a] < -1 || cc->asign[a] > 1) continue;
             if ((e = atom_var_eps(x, cc, a, i, rg, mid)) != 0) cc->var_fixed[i] = e * cc->asign[a];
         }
     /* two determinants equal to one undecided atom up to certified factors */
-    for (i = 0; i < cc->nvar; i++)
-        for (a = 0; a < x->natom && cc->var_fixed[i] == 2 && cc->var_link[i] < 0; a++) {
+    for (i = 0; i < cc->nvar; i++) {
+        int src_ok = 1;
+        if (cc->var_partial[i])      /* a partial variable that explains an atom is not linked */
+            for (a = 0; a < x->natom; a++)
+                if (cc->asign[a] == 2 && cc->afacet[a] == i) src_ok = 0;
+        for (a = 0; a < x->natom && src_ok && cc->var_fixed[i] == 2 && cc->var_link[i] < 0; a++) {
             int e;
             if (cc->asign[a] != 2 || cc->afacet[a] == i) continue;
             if ((e = atom_var_eps(x, cc, a, i, rg, mid)) != 0) {
@@ -1981,6 +1993,7 @@ static int cell_certify_once(cs_ctx *x, arb_srcptr box)
                 cc->var_leps[i] = e * cc->aeps[a];
             }
         }
+    }
     /* every sign vector of the undecided determinants, every value of the free atoms */
     nvec = 1;
     for (i = 0; i < cc->nvar; i++) nvec *= 3;
@@ -1997,12 +2010,6 @@ static int cell_certify_once(cs_ctx *x, arb_srcptr box)
         p = eval_node(x, cc, fs, x->root_claim);
         q = eval_node(x, cc, fs, x->root_model);
         if (p < 0 || q < 0 || p != q) {
-            if (getenv("CS_DEBUG")) {
-                fprintf(stderr, "cs: disagree p %d q %d nvar %d nfree %d:", p, q, cc->nvar, cc->nfree);
-                for (i = 0; i < cc->nvar; i++) fprintf(stderr, " v%d(t%d)=%d fx%d lk%d", i, cc->var_t[i], fs[i], cc->var_fixed[i], cc->var_link[i]);
-                for (i = 0; i < x->natom; i++) fprintf(stderr, " a%d:%d/%d", i, cc->asign[i], cc->afacet[i]);
-                fprintf(stderr, "\n");
-            }
             goto done;
         }
     }
@@ -2085,7 +2092,6 @@ static cs_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
     fmpq_mpoly_ctx_init(x->ctx, x->nvars, ORD_LEX);
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
-    if (getenv("CS_DEBUG")) fprintf(stderr, "cs: ctx claim %d model %d ncall %d natom %d\n", x->root_claim, x->root_model, x->ncall, x->natom);
     if (x->root_claim < 0 || x->root_model < 0 || x->ncall == 0) {
         ctx_clear(x);
         flint_free(x);
@@ -2134,17 +2140,10 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
     arb_ptr box;
     arf_t a, b, d, e;
 
-    if (getenv("CS_DEBUG")) fprintf(stderr, "cs: entry paving %d status %d pending %ld none %ld\n", out->has_paving, (int) out->status, (long) out->pave.pending, (long) out->pave.none);
     if (!out->has_paving || out->status != CLAIM_CONSISTENT || out->pave.pending > 0 || out->pave.none > 0 ||
         cp == NULL || mp == NULL)
         return 0;
-    if ((x = ctx_new(c, cp, mp)) == NULL) { if (getenv("CS_DEBUG")) fprintf(stderr, "cs: no ctx\n"); return 0; }
-    if (getenv("CS_DEBUG")) {
-        int k2;
-        for (k2 = 0; k2 < x->ncall; k2++)
-            fprintf(stderr, "cs: call %d kind %d atoms %d nz %d cand %d glob %d free %d\n", k2, x->call[k2].kind,
-                    x->call[k2].nT, x->call[k2].nnz, x->call[k2].ncand, x->call[k2].nglob, x->call[k2].nfreecol);
-    }
+    if ((x = ctx_new(c, cp, mp)) == NULL) return 0;
     box = _arb_vec_init(c->nparams + 1);
     case_point_box(box, c, -1, x->prec);
     arf_init(a); arf_init(b); arf_init(d); arf_init(e);
