@@ -44,7 +44,22 @@
  *    sign vector of the remaining determinants in {-1, 0, 1} and every value
  *    of the free comparisons, and must agree for each.
  * A cell where a step fails is split (up to CS_EXTRA more levels); a cell
- * still failing leaves the claim "consistent" (never "proved" by default). */
+ * still failing leaves the claim "consistent" (never "proved" by default).
+ *
+ * Spatial cones (types 2 and 3, "line kind", line_setup): with one free
+ * reaction parameter xi left by the balance rows, step 1 is replaced by an
+ * exact quantifier elimination in xi: each cone on the line of solutions is
+ * {l(xi) >= 0, q(xi) <= 0}, deg l <= 1, deg q <= 2 (leading coefficients
+ * certified nonzero on a cell), and an equilibrium exists iff the constant
+ * conditions hold and some root of an l or a q (the end of the feasible
+ * interval, which is not all of R) satisfies every other condition. Those
+ * conditions, exact fractions in the parameters and one square root (the
+ * root's discriminant, a variable of its own), are the atoms that steps 2
+ * and 3 treat like the determinants. A root whose discriminant is not
+ * certified >= 0 on the cell adds the atom "disc >= 0"; its other atoms are
+ * then defined only where disc >= 0 and are matched to at most one
+ * comparison of the closed form (never fixed, never linked). Signs of
+ * a + b sqrt(R) are also decided from the signs of a, b and a^2 - b^2 R. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2168,7 +2183,23 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
     _arb_vec_clear(box, c->nparams + 1);
     if (ncells > 0) {
         char *dd;
-        if (nproved == ncells) {
+        int spatial = 0, k;
+        for (k = 0; k < x->ncall; k++)
+            if (x->call[k].kind == 1) spatial = 1;
+        if (nproved == ncells && spatial) {
+            out->status = CLAIM_PROVED;
+            out->undecided = 0;
+            dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell but %ld undecided "
+                           "ones along the boundaries; on each of those the boundary-cell certificate for spatial "
+                           "cones proves it at every point: the balance equations leave one free reaction xi "
+                           "(Cramer, exact), each cone on that line is {N >= 0, psi <= 0} with psi quadratic in "
+                           "xi, so an equilibrium exists iff some root of an N or a psi satisfies every other "
+                           "condition (an end of the feasible interval is such a root); each of those conditions "
+                           "is an exact polynomial in the parameters and one square root (FLINT, over Q), signed "
+                           "on the cell by ball arithmetic or matched to a comparison of the closed form by a "
+                           "common factor whose cofactors have certified signs, and the two formulas agree for "
+                           "every sign the conditions left open can take.", out->depth, ncells);
+        } else if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
             dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell but %ld undecided "
@@ -2183,10 +2214,12 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
             double before = out->undecided;
             out->undecided = before * (area - parea) / area;
             dd = fc_printf("Consistent: no counterexample at depth %d. The paving leaves %ld cells undecided "
-                           "(%.6g of the box); the boundary-cell certificate (determinants of the cone edges "
-                           "against the closed form's comparisons, exact algebra) proves the agreement on %ld of "
+                           "(%.6g of the box); the boundary-cell certificate (%s against the closed form's "
+                           "comparisons, exact algebra) proves the agreement on %ld of "
                            "them, so claim and model might differ only on the other %ld (%.6g of the box).",
-                           out->depth, ncells, before, nproved, ncells - nproved, out->undecided);
+                           out->depth, ncells, before, spatial ? "the model's conditions at the roots of its cone "
+                           "polynomials on the line of balancing reactions" : "determinants of the cone edges",
+                           nproved, ncells - nproved, out->undecided);
         }
         flint_free(out->detail);
         out->detail = dd;
