@@ -2191,13 +2191,13 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
             out->undecided = 0;
             dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell but %ld undecided "
                            "ones along the boundaries; on each of those the boundary-cell certificate for spatial "
-                           "cones proves it at every point: the balance equations leave one free reaction xi "
-                           "(Cramer, exact), each cone on that line is {N >= 0, psi <= 0} with psi quadratic in "
-                           "xi, so an equilibrium exists iff some root of an N or a psi satisfies every other "
-                           "condition (an end of the feasible interval is such a root); each of those conditions "
-                           "is an exact polynomial in the parameters and one square root (FLINT, over Q), signed "
-                           "on the cell by ball arithmetic or matched to a comparison of the closed form by a "
-                           "common factor whose cofactors have certified signs, and the two formulas agree for "
+                           "cones proves it at every point. The balance equations leave one free reaction ξ "
+                           "(Cramer's rule, exact), and on that line each cone is {N ≥ 0, ψ ≤ 0} with ψ quadratic "
+                           "in ξ. So an equilibrium exists iff some root of an N or a ψ satisfies every other "
+                           "condition (an end of the feasible interval is such a root). Each of those conditions "
+                           "is an exact polynomial in the parameters and one square root (FLINT, over Q). It is "
+                           "signed on the cell by ball arithmetic, or matched to a comparison of the closed form "
+                           "by a common factor whose cofactors have certified signs. The two formulas agree for "
                            "every sign the conditions left open can take.", out->depth, ncells);
         } else if (nproved == ncells) {
             out->status = CLAIM_PROVED;
