@@ -9,6 +9,8 @@
  *    equations (R2 = (Mz/d, xi, -Mx/d), R1 = -F - R2): the feasible xi of each cone as intervals in double
  *    precision (points within 1e-9 of a tie are skipped), and a TRUE confirmed in exact rationals at a
  *    rational xi inside both cones;
+ *  - the same for two supports with friction tensors and given normal reactions (Rozenblat ch. 1): the
+ *    friction forces w2 = w0 + xi A2, w1 = -(Fx, Fy) - w2, each ellipse's chord of xi in double precision;
  *  - one contact (no free reaction): |(X, Y)| <= f Fz proved; wrong forms (a boundary moved by 1e-6, a strict
  *    inequality, a factor that changes sign) not proved;
  *  - cases/ch3_two_supports_fixed_load.case, claim statics_model: proved; with the binding condition
@@ -239,6 +241,138 @@ static void test_line_vs_reference(void **state)
     flint_randclear(st);
 }
 
+/* ------------------------------------------------------------ tensor cones (Rozenblat ch. 1) */
+
+/* two supports on the plane z = 0 at A1 = 0 and A2 = (ax, ay), friction tensor P = (p11, p12, p21, p22), given
+ * normal reactions N1, N2, tangential load (Fx, Fy) and moment Mz = m: friction forces w1, w2 with w1 + w2 =
+ * -(Fx, Fy) and ax w2y - ay w2x = -m, each in the ellipse (p22 wx - p12 wy)^2 + (p11 wy - p21 wx)^2 <= D^2 N^2.
+ * w2 = w0 + xi (ax, ay) with w0 = -m (-ay, ax)/|A2|^2, w1 = -(Fx, Fy) - w2. 1, 0, or -1 (too close). */
+static int tensor_reference(double *xi_out, const double *P, const double *A2, const double *N, double Fx, double Fy,
+                            double m)
+{
+    double a2 = A2[0] * A2[0] + A2[1] * A2[1], w0[2][2], u[2][2], lo[2], hi[2], D = P[0] * P[3] - P[1] * P[2];
+    int k;
+    w0[1][0] = m * A2[1] / a2; w0[1][1] = -m * A2[0] / a2;
+    u[1][0] = A2[0]; u[1][1] = A2[1];
+    w0[0][0] = -Fx - w0[1][0]; w0[0][1] = -Fy - w0[1][1];
+    u[0][0] = -u[1][0]; u[0][1] = -u[1][1];
+    for (k = 0; k < 2; k++) {
+        /* L(w) = (p22 wx - p12 wy, p11 wy - p21 wx), q = |L(w0 + xi u)|^2 - D^2 N^2 */
+        double L0[2] = {P[3] * w0[k][0] - P[1] * w0[k][1], P[0] * w0[k][1] - P[2] * w0[k][0]};
+        double L1[2] = {P[3] * u[k][0] - P[1] * u[k][1], P[0] * u[k][1] - P[2] * u[k][0]};
+        double a = L1[0] * L1[0] + L1[1] * L1[1], b = 2 * (L0[0] * L1[0] + L0[1] * L1[1]);
+        double c = L0[0] * L0[0] + L0[1] * L0[1] - D * D * N[k] * N[k], disc = b * b - 4 * a * c;
+        if (a < 1e-12) return -1;
+        if (disc < -1e-9 * (b * b + fabs(4 * a * c))) return 0;
+        if (disc < 1e-9 * (b * b + fabs(4 * a * c))) return -1;
+        lo[k] = (-b - sqrt(disc)) / (2 * a);
+        hi[k] = (-b + sqrt(disc)) / (2 * a);
+    }
+    {
+        double L = lo[0] > lo[1] ? lo[0] : lo[1], H = hi[0] < hi[1] ? hi[0] : hi[1];
+        double sc = 1 + fabs(L) + fabs(H);
+        if (H - L > 1e-9 * sc) { *xi_out = (L + H) / 2; return 1; }
+        if (H - L < -1e-9 * sc) return 0;
+    }
+    return -1;
+}
+
+static void test_tensor_vs_reference(void **state)
+{
+    flint_rand_t st;
+    int t, decided = 0, boxes = 0, pts = 0, yes = 0, no = 0;
+    (void) state;
+    flint_randinit(st);
+    for (t = 0; t < 30; t++) {
+        char text[4096], *s[9];
+        fmpq q[9];
+        double P[4], A2[2], N[2], F[2];
+        case_t c;
+        expr_t pred;
+        arb_ptr box;
+        int i, k, X, Z, r;
+        for (i = 0; i < 9; i++) fmpq_init(q + i);
+        /* tensor p11, p12, p21, p22; A2 = (ax, ay); N1, N2; Fy (Fx and m are the plotted parameters) */
+        rnd_q(q + 0, st, 1, 3, 4); rnd_q(q + 1, st, -1, 1, 4); rnd_q(q + 2, st, -1, 1, 4); rnd_q(q + 3, st, 1, 3, 4);
+        rnd_q(q + 4, st, -2, 2, 3); rnd_q(q + 5, st, -2, 2, 3);
+        rnd_q(q + 6, st, 1, 3, 2); rnd_q(q + 7, st, 1, 3, 2); rnd_q(q + 8, st, -2, 2, 5);
+        if (fmpq_is_zero(q + 4) && fmpq_is_zero(q + 5)) { for (i = 0; i < 9; i++) fmpq_clear(q + i); continue; }
+        {
+            fmpq_t dl, u;
+            fmpq_init(dl); fmpq_init(u);
+            fmpq_mul(dl, q + 0, q + 3); fmpq_mul(u, q + 1, q + 2); fmpq_sub(dl, dl, u);
+            k = fmpq_is_zero(dl);
+            fmpq_clear(dl); fmpq_clear(u);
+            if (k) { for (i = 0; i < 9; i++) fmpq_clear(q + i); continue; }
+        }
+        for (i = 0; i < 9; i++) s[i] = fmpq_get_str(NULL, 10, q + i);
+        snprintf(text, sizeof text,
+                 "[case]\ntitle = t\n[parameters]\nFx = -3 .. 3\nm = -3 .. 3\n[model st]\ntype = statics\n"
+                 "dimension = 3\ncontacts = A, B\nA.at = 0, 0, 0\nB.at = %s, %s, 0\n"
+                 "A.tensor = %s, %s, %s, %s\nB.tensor = %s, %s, %s, %s\nA.normal_force = %s\nB.normal_force = %s\n"
+                 "load = Fx, %s, 0, 0, 0, m\nequations = fx, fy, mz\n",
+                 s[4], s[5], s[0], s[1], s[2], s[3], s[0], s[1], s[2], s[3], s[6], s[7], s[8]);
+        for (i = 0; i < 9; i++) flint_free(s[i]);
+        for (i = 0; i < 4; i++) P[i] = fmpq_get_d(q + i);
+        A2[0] = fmpq_get_d(q + 4); A2[1] = fmpq_get_d(q + 5);
+        N[0] = fmpq_get_d(q + 6); N[1] = fmpq_get_d(q + 7);
+        F[1] = fmpq_get_d(q + 8);
+        read_case_text(&c, "tensor", text);
+        pred = expr_var("st_equilibrium");
+        box = _arb_vec_init(c.nparams + 1);
+        case_point_box(box, &c, -1, 128);
+        X = case_param_index(&c, "Fx");
+        Z = case_param_index(&c, "m");
+        for (k = 0; k < 10; k++) {
+            fmpq_t cx, cz, w, lo, hi, zlo, zhi;
+            fmpq_init(cx); fmpq_init(cz); fmpq_init(w); fmpq_init(lo); fmpq_init(hi); fmpq_init(zlo); fmpq_init(zhi);
+            rnd_q(cx, st, -2, 2, 16); rnd_q(cz, st, -2, 2, 16);
+            fmpq_set_si(w, 1, 1 << (1 + k % 5));
+            fmpq_sub(lo, cx, w); fmpq_add(hi, cx, w); fmpq_sub(zlo, cz, w); fmpq_add(zhi, cz, w);
+            {
+                arb_t a, b;
+                arb_init(a); arb_init(b);
+                arb_set_fmpq(a, lo, 128); arb_set_fmpq(b, hi, 128); arb_union(box + X, a, b, 128);
+                arb_set_fmpq(a, zlo, 128); arb_set_fmpq(b, zhi, 128); arb_union(box + Z, a, b, 128);
+                arb_clear(a); arb_clear(b);
+            }
+            boxes++;
+            r = claim_statics_eval(&c, pred, box);
+            if (r == 0 || r == 1) {
+                int a, b;
+                decided++;
+                for (a = 0; a <= 2; a++)
+                    for (b = 0; b <= 2; b++) {
+                        double xi, px = fmpq_get_d(lo) + (fmpq_get_d(hi) - fmpq_get_d(lo)) * a / 2;
+                        double pz = fmpq_get_d(zlo) + (fmpq_get_d(zhi) - fmpq_get_d(zlo)) * b / 2;
+                        int ref;
+                        F[0] = px;
+                        ref = tensor_reference(&xi, P, A2, N, F[0], F[1], pz);
+                        if (ref < 0) continue;
+                        if (ref != r) {
+                            fprintf(stderr, "wrong verdict %d (reference %d) at Fx = %g, m = %g of\n%s", r, ref, px, pz,
+                                    text);
+                            fail();
+                        }
+                        pts++;
+                        if (ref) yes++; else no++;
+                    }
+            }
+            fmpq_clear(cx); fmpq_clear(cz); fmpq_clear(w); fmpq_clear(lo); fmpq_clear(hi); fmpq_clear(zlo);
+            fmpq_clear(zhi);
+        }
+        for (i = 0; i < 9; i++) fmpq_clear(q + i);
+        _arb_vec_clear(box, c.nparams + 1);
+        expr_free(pred);
+        case_clear(&c);
+    }
+    fprintf(stderr, "tensor reduction: %d of %d boxes decided, %d points checked (%d with, %d without equilibrium)\n",
+            decided, boxes, pts, yes, no);
+    assert_true(decided > boxes / 3);
+    assert_true(yes > 50 && no > 50);
+    flint_randclear(st);
+}
+
 /* ------------------------------------------------------------ one contact */
 
 static claim_status one(claim_result *r, case_t *c, const char *claim)
@@ -332,6 +466,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_vs_reference),
+        cmocka_unit_test(test_tensor_vs_reference),
         cmocka_unit_test(test_one_contact),
         cmocka_unit_test(test_ch3),
     };
