@@ -11,6 +11,8 @@
  *    rational xi inside both cones;
  *  - the same for two supports with friction tensors and given normal reactions (Rozenblat ch. 1): the
  *    friction forces w2 = w0 + xi A2, w1 = -(Fx, Fy) - w2, each ellipse's chord of xi in double precision;
+ *  - Proposition 3's test on random bodies of the ch3 family (concave cone functions on the line): proved
+ *    or consistent, never refuted; made strict, never proved;
  *  - one contact (no free reaction): |(X, Y)| <= f Fz proved; wrong forms (a boundary moved by 1e-6, a strict
  *    inequality, a factor that changes sign) not proved;
  *  - cases/ch3_two_supports_fixed_load.case, claim statics_model: proved; with the binding condition
@@ -373,6 +375,94 @@ static void test_tensor_vs_reference(void **state)
     flint_randclear(st);
 }
 
+/* ------------------------------------------------------------ Proposition 3 on random bodies */
+
+/* a random body of the ch3 family (n1y, n2y > 0, both cones wide enough that psi1, psi2 are concave on the
+ * line): Proposition 3's test with psi1 from the reactions must be proved against the model, or at least not
+ * refuted; the test made strict must not be proved (it differs on the boundary psi1(xi0) = 0, which the
+ * double-precision reference shows to cross the box) */
+static claim_status prop3(claim_result *r, case_t *c, const char *data, const char *eq)
+{
+    char text[8192];
+    snprintf(text, sizeof text,
+             "[case]\ntitle = t\n[parameters]\nMx = -3 .. 3\nMz = -3 .. 3\n%s"
+             "[model st]\ntype = statics\ndimension = 3\ncontacts = A, B\nA.at = 0, 0, 0\nB.at = 0, d, 0\n"
+             "A.normal = n1x, n1y, n1z\nB.normal = n2x, n2y, n2z\nA.friction = f1\nB.friction = f2\n"
+             "load = Fx, Fy, Fz, Mx, 0, Mz\n"
+             "[define]\nnn1 = n1x^2 + n1y^2 + n1z^2\nnn2 = n2x^2 + n2y^2 + n2z^2\ng1 = 1 + f1^2\ng2 = 1 + f2^2\n"
+             "k2 = n2x*Mz/d - n2z*Mx/d\nA2 = nn2 - g2*n2y^2\nB2 = -2*g2*n2y*k2\n"
+             "C2 = nn2*(Mz^2 + Mx^2)/d^2 - g2*k2^2\nxi0 = (-B2 - sqrt(B2^2 - 4*A2*C2))/(2*A2)\n"
+             "xs = (n1x*(-Fx - Mz/d) - n1y*Fy + n1z*(-Fz + Mx/d))/n1y\n"
+             "p1_0 = nn1*((Fx + Mz/d)^2 + (Fy + xi0)^2 + (Fz - Mx/d)^2)\n"
+             "    - g1*(n1x*(-Fx - Mz/d) + n1y*(-Fy - xi0) + n1z*(-Fz + Mx/d))^2\n"
+             "p1_s = nn1*((Fx + Mz/d)^2 + (Fy + xs)^2 + (Fz - Mx/d)^2)\n"
+             "    - g1*(n1x*(-Fx - Mz/d) + n1y*(-Fy - xs) + n1z*(-Fz + Mx/d))^2\n"
+             "eq = %s\n"
+             "[claim c]\nkind = equivalent\nclaim = eq\nmodel = st_equilibrium\ndepth = 7\n", data, eq);
+    read_case_text(c, "prop3", text);
+    return decide(r, c, "c");
+}
+
+static void test_prop3_random(void **state)
+{
+    flint_rand_t st;
+    int t, tried = 0, proved = 0;
+    (void) state;
+    flint_randinit(st);
+    for (t = 0; t < 40 && tried < 4; t++) {
+        fmpq q[11];
+        char data[1024], *s[11];
+        body B;
+        int i, j, yes = 0, no = 0, ok;
+        case_t c;
+        claim_result r;
+        for (i = 0; i < 11; i++) fmpq_init(q + i);
+        /* n1x n1y n1z n2x n2y n2z f1 f2 Fx Fy Fz; d = 1 */
+        rnd_q(q + 0, st, -1, 1, 5); rnd_q(q + 1, st, 1, 2, 5); rnd_q(q + 2, st, -1, 1, 5);
+        rnd_q(q + 3, st, -1, 1, 5); rnd_q(q + 4, st, 1, 2, 5); rnd_q(q + 5, st, -1, 1, 5);
+        rnd_q(q + 6, st, 1, 3, 4); rnd_q(q + 7, st, 1, 3, 4);
+        rnd_q(q + 8, st, -3, 3, 2); rnd_q(q + 9, st, -3, 3, 2); rnd_q(q + 10, st, -3, 3, 2);
+        for (i = 0; i < 2; i++) for (j = 0; j < 3; j++) B.n[i][j] = fmpq_get_d(q + 3 * i + j);
+        B.f[0] = fmpq_get_d(q + 6); B.f[1] = fmpq_get_d(q + 7);
+        for (j = 0; j < 3; j++) B.F[j] = fmpq_get_d(q + 8 + j);
+        B.d = 1;
+        ok = 1;
+        for (i = 0; i < 2; i++) {    /* concave on the line: (1 + f^2) ny^2 > |n|^2 */
+            double nn = B.n[i][0] * B.n[i][0] + B.n[i][1] * B.n[i][1] + B.n[i][2] * B.n[i][2];
+            if ((1 + B.f[i] * B.f[i]) * B.n[i][1] * B.n[i][1] <= nn * 1.01) ok = 0;
+        }
+        for (i = -6; i <= 6 && ok; i++)   /* both verdicts in the box */
+            for (j = -6; j <= 6; j++) {
+                double xi;
+                int ref = reference(&xi, &B, i / 2.0, j / 2.0);
+                if (ref == 1) yes++;
+                if (ref == 0) no++;
+            }
+        if (!ok || yes < 10 || no < 10) { for (i = 0; i < 11; i++) fmpq_clear(q + i); continue; }
+        tried++;
+        for (i = 0; i < 11; i++) s[i] = fmpq_get_str(NULL, 10, q + i);
+        snprintf(data, sizeof data, "n1x = %s\nn1y = %s\nn1z = %s\nn2x = %s\nn2y = %s\nn2z = %s\nf1 = %s\nf2 = %s\n"
+                 "Fx = %s\nFy = %s\nFz = %s\nd = 1\n", s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10]);
+        for (i = 0; i < 11; i++) flint_free(s[i]);
+        {
+            claim_status cs = prop3(&r, &c, data, "xi0 <= xs and (p1_0 <= 0 or p1_s <= 0)");
+            if (cs != CLAIM_PROVED && cs != CLAIM_CONSISTENT) {
+                fprintf(stderr, "Proposition 3 judged %d on\n%s", (int) cs, data);
+                fail();
+            }
+            if (cs == CLAIM_PROVED) proved++;
+        }
+        claim_result_clear(&r); case_clear(&c);
+        assert_int_not_equal(prop3(&r, &c, data, "xi0 <= xs and (p1_0 < 0 or p1_s < 0)"), CLAIM_PROVED);
+        claim_result_clear(&r); case_clear(&c);
+        for (i = 0; i < 11; i++) fmpq_clear(q + i);
+    }
+    fprintf(stderr, "Proposition 3 on %d random bodies: %d proved\n", tried, proved);
+    assert_int_equal(tried, 4);
+    assert_true(proved >= 2);
+    flint_randclear(st);
+}
+
 /* ------------------------------------------------------------ one contact */
 
 static claim_status one(claim_result *r, case_t *c, const char *claim)
@@ -467,6 +557,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_vs_reference),
         cmocka_unit_test(test_tensor_vs_reference),
+        cmocka_unit_test(test_prop3_random),
         cmocka_unit_test(test_one_contact),
         cmocka_unit_test(test_ch3),
     };
