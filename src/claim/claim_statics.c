@@ -61,7 +61,6 @@
  * comparison of the closed form (never fixed, never linked). Signs of
  * a + b sqrt(R) are also decided from the signs of a, b and a^2 - b^2 R. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "claim/claim_impl.h"
 /* GCC >= 11 misreads FLINT's inline fmpq_mpoly_is_fmpq on struct members (a false positive, as in
@@ -1061,10 +1060,9 @@ static int line_atom(cs_call *k, const cs_frac *v, int ge, const cs_ctx *x)
  *   a c))/a for q_k = a xi^2 + 2 b xi + c with b^2 - a c >= 0) satisfies
  *   every other condition. Each such "P(xi_c) >= 0" is an exact fraction in
  *   the parameters and one square root: an atom of the formula. */
-#define LS_FAIL do goto done; while (0)
 static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc *d, int first, cs_ctx *x)
 {
-    int E0 = d->E, n = d->n, m = d->m, i, j, r, e, E = 0, keep[EXPR_STATICS_MAX_E], ok = -1, jf = -1, nc = 0;
+    int E0 = d->E, n = d->n, m = d->m, i, j, r, e, E = 0, ok = -1, jf = -1, nc = 0;
     int rows[CS_MAXLN], cols[CS_MAXLN], off = 0;
     cs_frac *A = NULL, *b = NULL, dt[8][4], c0[CS_MAXLN], c1[CS_MAXLN];
     cs_cond cond[16];
@@ -1124,7 +1122,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
             fmpq_mpoly_mul(t, t, a->n, x->ctx);
             normal_form(P + E * (n + 1) + j, t, x);
         }
-        keep[E++] = r;
+        E++;
     }
     if (n - E > 1 || E == 0) goto done;
     k->nfreecol = n - E;
@@ -1180,7 +1178,7 @@ static int line_setup(cs_call *k, const expr_node *call, const expr_statics_desc
             for (j = 0; j < 3; j++) frac_init(one + j, x);
             frac_init(&Qn, x); frac_init(&ln, x);
             if (d->type[i] == 2) {
-                /* |n|^2 = Q(e, e) + (1 + f^2)(n.e)^2 summed over the axes is awkward: write it directly */
+                /* |n|^2 */
                 for (j = 0; j < 3; j++) frac_mul(one + j, dt[i] + j, dt[i] + j, x);
                 frac_addsub(&Qn, one + 0, one + 1, 0, x);
                 frac_addsub(&Qn, &Qn, one + 2, 0, x);
@@ -1271,7 +1269,7 @@ cone_done:
         fmpq_mpoly_scalar_mul_si(t, t, 4, x->ctx);
         fmpq_mpoly_sub(R, R, t, x->ctx);
         normal_form(R, R, x);
-        if (k->ndisc == CS_MAXCAND) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+        if (k->ndisc == CS_MAXCAND) { fmpq_mpoly_clear(R, x->ctx); goto done; }
         cdisc[i] = k->ndisc++;
         fmpq_mpoly_set(k->disc + cdisc[i], R, x->ctx);
         fmpq_mpoly_set(k->lead + cdisc[i], c->coef[2].n, x->ctx);
@@ -1283,9 +1281,9 @@ cone_done:
             k->disc_atom[cdisc[i]] = line_atom(k, &v, 1, x);
             frac_clear(&v, x);
         }
-        if (k->disc_atom[cdisc[i]] < 0) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+        if (k->disc_atom[cdisc[i]] < 0) { fmpq_mpoly_clear(R, x->ctx); goto done; }
         if (!fmpq_mpoly_is_zero(R, x->ctx) && !(fmpq_mpoly_is_fmpq(R, x->ctx) && fmpq_mpoly_sgn_const(R, x) < 0) &&
-            (cvar[i] = slot_add_optional(x, R)) < 0) { fmpq_mpoly_clear(R, x->ctx); LS_FAIL; }
+            (cvar[i] = slot_add_optional(x, R)) < 0) { fmpq_mpoly_clear(R, x->ctx); goto done; }
         fmpq_mpoly_clear(R, x->ctx);
     }
     /* candidates */
@@ -1337,7 +1335,7 @@ cone_done:
         continue;
 cand_fail:
         fmpq_mpoly_clear(num[0], x->ctx); fmpq_mpoly_clear(num[1], x->ctx); fmpq_mpoly_clear(den, x->ctx);
-        LS_FAIL;
+        goto done;
     }
     ok = 0;
 done:
@@ -1349,7 +1347,6 @@ done:
     for (i = 0; i < n; i++) { frac_clear(c0 + i, x); frac_clear(c1 + i, x); }
     for (i = 0; i < 16; i++) for (j = 0; j < 3; j++) frac_clear(&cond[i].coef[j], x);
     fmpq_mpoly_clear(D, x->ctx); fmpq_mpoly_clear(t, x->ctx);
-    (void) keep;
     return ok;
 }
 
