@@ -11,8 +11,8 @@
  *    (differs at one point), a factor that changes sign (refuted by the paving);
  *  - the block with the rope up to alpha = pi/2 (the corner cell where the load vanishes) proved; the same
  *    closed form over ranges reaching past pi/2 (where it is wrong) and one wrong at the corner point not;
- *  - Meshchersky's cylinder (two contacts, square roots in the data): R8.7 proved, T2 moved by 1e-6 not;
- *  - claims outside the certificate (a 3-D model) keep the paving's verdict. */
+ *  - Meshchersky's cylinder (two contacts, square roots in the data): R8.7 proved, T2 moved by 1e-6 not.
+ * Spatial cones (3-D models): tests/test_claim_statics3d.c. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
@@ -297,23 +297,6 @@ static void test_cylinder(void **state)
     claim_result_clear(&r); case_clear(&c);
 }
 
-/* ------------------------------------------------------------ outside the certificate */
-
-static void test_spatial_untouched(void **state)
-{
-    case_t c;
-    claim_result r;
-    (void) state;
-    /* one spatial isotropic contact: |(Fx, Fy)| <= f Fz is the model's boundary, a quadratic cone, not
-       handled: the verdict stays the paving's */
-    read_case_text(&c, "sp", "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
-                   "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
-                   "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
-                   "[claim c]\nkind = equivalent\nclaim = X^2 + Y^2 <= 1/4\nmodel = st_equilibrium\ndepth = 5\n");
-    assert_int_equal(decide(&r, &c, "c"), CLAIM_CONSISTENT);
-    claim_result_clear(&r); case_clear(&c);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,7 +304,6 @@ int main(void)
         cmocka_unit_test(test_block),
         cmocka_unit_test(test_block_corner),
         cmocka_unit_test(test_cylinder),
-        cmocka_unit_test(test_spatial_untouched),
     };
     int rc;
     snprintf(tmpdir, sizeof tmpdir, "/tmp/fc_test_claim_statics_XXXXXX");

@@ -46,18 +46,20 @@ int claim_threshold_algebra_q(claim_result *out, const case_t *c, const expr_t m
                               const char *oname, const expr_t lo, const expr_t hi, int forall, int param);
 
 /* The boundary-cell certificate (claim_statics.c) of an equivalence between
- * a closed form and planar statics models, on the undecided cells of out's
+ * a closed form and statics models (planar isotropic cones, or spatial
+ * cones leaving one free reaction), on the undecided cells of out's
  * category paving (out "consistent"): sets out->status = CLAIM_PROVED when
  * every such cell is proved, else lowers out->undecided by the cells it
  * proves; both with out->detail rewritten. Returns 1 when it ran, 0 when
  * the claim is outside what it handles (out untouched). */
 int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim *cl);
 /* The same reduction on one box for a predicate pred in statics_sign calls
- * and comparisons (for the tests): 1 (0) when every determinant and
- * comparison is decided on box and pred is then true (false) at every point
- * of it, -1 otherwise. box: one ball per parameter of c, inside the case's
- * ranges (the verdict is for the points of box in those ranges: sin, cos and
- * a parameter's rational ends are clamped to them). */
+ * and comparisons (for the tests): 1 (0) when every determinant (spatial
+ * cones: every condition at a candidate root) and comparison is decided on
+ * box and pred is then true (false) at every point of it, -1 otherwise.
+ * box: one ball per parameter of c, inside the case's ranges (the verdict is
+ * for the points of box in those ranges: sin, cos and a parameter's rational
+ * ends are clamped to them). */
 int claim_statics_eval(const case_t *c, const expr_t pred, arb_srcptr box);
 
 #endif

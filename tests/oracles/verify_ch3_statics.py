@@ -335,7 +335,34 @@ def fl_claim(name, claims):
             if test != bal:
                 bad.append((i / 2, j / 2))
     note = "%d of %d grid loads disagree with the direct 1-D test%s" % (len(bad), n, (", e.g. (Mx, Mz) = %s" % (bad[0],)) if bad else "")
+    if name == "statics_model" and not bad:
+        proof = fl_interval_proof(params)
+        if proof:
+            return "proved", note + "; " + proof
     return ("refuted" if bad else "consistent"), note
+
+
+def fl_interval_proof(params):
+    """An argument for every load of the box, from the exact polynomials in (Mx, Mz) (sympy): if N1 decreases in
+    xi, psi1 and psi2 are concave (constant negative leading coefficients) and psi2(0) >= 0 (a positive
+    semidefinite form in Mx, Mz), then {xi >= 0 : psi2 <= 0} = [xi0, oo), {N1 >= 0} = (-oo, xi*], {psi1 <= 0}
+    = R minus (r1-, r1+), so a balancing xi exists iff xi0 <= xi* and [xi0, xi*] is not inside (r1-, r1+),
+    i.e. psi1(xi0) <= 0 or psi1(xi*) <= 0: the closed form, at every load. Returns the note, or None."""
+    X, Z = sympy.symbols("Mx_ Mz_", real=True)
+    q = dict(params, Mx=X, Mz=Z)
+    n1, n2, F, M, y0, f = fl_data(q)
+    N1, p1, p2 = polys(n1, n2, F, M, y0, f, exact=True)
+    lead = [sympy.simplify(N1[1]), sympy.simplify(p1[2]), sympy.simplify(p2[2])]
+    if any(c.free_symbols for c in lead) or not (lead[0] < 0 and lead[1] < 0 and lead[2] < 0):
+        return None
+    d = sympy.Poly(sympy.expand(p2[0]), X, Z)
+    if any(sum(m) != 2 for m in d.monoms()):
+        return None
+    a, b, c = d.coeff_monomial(X ** 2), d.coeff_monomial(X * Z) / 2, d.coeff_monomial(Z ** 2)
+    if not (a >= 0 and c >= 0 and a * c - b * b >= 0):
+        return None
+    return ("for every load: N1' = %s < 0, psi1'' / 2 = %s < 0, psi2'' / 2 = %s < 0, psi2(0) = %s >= 0 (positive "
+            "semidefinite), so the balancing xi form [xi0, xi*] minus (r1-, r1+)" % (lead[0], lead[1], lead[2], d.as_expr()))
 
 
 ORACLES = {"ch3_two_supports_selflock": (sl_value, sl_truth, sl_claim),
