@@ -30,6 +30,8 @@
 
 #define MAXN 256
 
+static int sync_levels;   /* -s: the level-synchronous scheduler */
+
 static double wall(void)
 {
     struct timespec ts;
@@ -234,7 +236,7 @@ static void problem_rod(problem *p)
 /* ------------------------------------------------------------ measures */
 
 typedef struct {
-    double cpu, wall, thr, crit, sched;   /* pave_result's cpu_threads, cpu_critical, cpu_sched2 */
+    double cpu, wall, thr, crit, sched, wait;   /* pave_result's cpu_threads, cpu_critical, cpu_sched2, wait_seconds */
     long cells, evals, fast, arb, undecided, crossing;
 } figures;
 
@@ -294,6 +296,7 @@ static void run(figures *fg, const problem *p, int depth, int threads, int count
     pb.xparam = p->xp; pb.yparam = p->yp;
     pb.x_lo = p->xl; pb.x_hi = p->xh; pb.y_lo = p->yl; pb.y_hi = p->yh;
     pb.depth = depth; pb.threads = threads; pb.prec = 64; pb.max_prec = 256;
+    pb.sync_levels = sync_levels;
     pave_result_init(&r);
     c0 = cpu();
     w0 = wall();
@@ -303,6 +306,7 @@ static void run(figures *fg, const problem *p, int depth, int threads, int count
     fg->thr = r.cpu_threads;
     fg->crit = r.cpu_critical;
     fg->sched = r.cpu_sched2;
+    fg->wait = r.wait_seconds;
     fg->cells = r.ncells;
     fg->evals = r.evaluations;
     fg->fast = r.fast_evaluations;
@@ -417,24 +421,57 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
     }
 }
 
+/* -o: one problem at one depth with one thread count, REPS times (for perf,
+ * callgrind, or repeated timing): a line of figures per run. */
+static int one(int depth, int threads, int reps, const char *spec)
+{
+    problem p;
+    figures f;
+    int k;
+    problem_init(&p);
+    if (spec == NULL) problem_rod(&p);
+    else {
+        char path[1024], *colon;
+        snprintf(path, sizeof path, "%s", spec);
+        colon = strrchr(path, ':');
+        if (colon) *colon = 0;
+        if (problem_read(&p, path, colon ? colon + 1 : "main") != 0) return 1;
+    }
+    for (k = 0; k < reps; k++) {
+        run(&f, &p, depth, threads, 0);
+        printf("%s depth %d threads %d%s: cpu %.4f wall %.4f thr %.4f crit %.4f sched2 %.4f wait %.4f cells %ld evals %ld\n",
+               p.title, depth, threads, sync_levels ? " (levels)" : "", f.cpu, f.wall, f.thr, f.crit, f.sched, f.wait,
+               f.cells, f.evals);
+    }
+    problem_clear(&p);
+    flint_cleanup();
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *limit_path = NULL, *numpy_path = NULL;
-    int dmax = 16, dcase = 14, opt, i;
+    int dmax = 16, dcase = 14, opt, i, one_depth = 0, one_threads = 1, one_reps = 1;
     double limit[32] = {0}, numpy_s;
     long npos;
     problem rod;
     figures f;
-    while ((opt = getopt(argc, argv, "l:n:d:c:")) != -1) {
+    while ((opt = getopt(argc, argv, "l:n:d:c:o:t:r:s")) != -1) {
         if (opt == 'l') limit_path = optarg;
+        else if (opt == 's') sync_levels = 1;
+        else if (opt == 'o') one_depth = atoi(optarg);
+        else if (opt == 't') one_threads = atoi(optarg);
+        else if (opt == 'r') one_reps = atoi(optarg);
         else if (opt == 'n') numpy_path = optarg;
         else if (opt == 'd') dmax = atoi(optarg);
         else if (opt == 'c') dcase = atoi(optarg);
         else {
-            fprintf(stderr, "usage: bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-c CASE_DMAX] [CASE[:PLOT] ...]\n");
+            fprintf(stderr, "usage: bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-c CASE_DMAX] [CASE[:PLOT] ...]\n"
+                            "       bench_pave -o DEPTH [-t THREADS] [-r REPS] [CASE[:PLOT]]   (one paving, REPS times; the rod without CASE)\n");
             return 2;
         }
     }
+    if (one_depth > 0) return one(one_depth, one_threads, one_reps, optind < argc ? argv[optind] : NULL);
     printf("fricert paving bench: %ld online cores, load average ", sysconf(_SC_NPROCESSORS_ONLN));
     {
         double la[3];
