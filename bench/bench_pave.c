@@ -347,12 +347,25 @@ static int read_limit(const char *path, double sec[32])
     return n;
 }
 
-static double read_numpy(const char *path)
+/* numpy_sample.py's output: "numpy SECONDS POSITIVE (versions)": the
+ * seconds and the rest of the line in `how`; else -1 and the line (why it
+ * was not measured) in `how` */
+static double read_numpy(const char *path, char *how, size_t n)
 {
     FILE *f = path ? fopen(path, "r") : NULL;
+    char buf[512] = "";
     double s = -1;
+    int used = 0;
+    snprintf(how, n, "%s", path ? "no output from bench/numpy_sample.py" : "no -n NUMPY_TXT given");
     if (f == NULL) return -1;
-    if (fscanf(f, "numpy %lf", &s) != 1) s = -1;
+    if (fgets(buf, sizeof buf, f) != NULL) {
+        buf[strcspn(buf, "\n")] = 0;
+        if (sscanf(buf, "numpy %lf %*d%n", &s, &used) >= 1 && s > 0) snprintf(how, n, "%s", trim(buf + used));
+        else {
+            s = -1;
+            snprintf(how, n, "%s", buf);
+        }
+    }
     fclose(f);
     return s;
 }
@@ -453,6 +466,7 @@ int main(int argc, char **argv)
     const char *limit_path = NULL, *numpy_path = NULL;
     int dmax = 16, dcase = 14, opt, i, one_depth = 0, one_threads = 1, one_reps = 1;
     double limit[32] = {0}, numpy_s;
+    char numpy_how[512];
     long npos;
     problem rod;
     figures f;
@@ -498,9 +512,11 @@ int main(int argc, char **argv)
         printf("depth 12, 1 thread: %.4f s cpu\n", f.cpu);
         if (limit[12] > 0) printf("  limit_pave (hand-written Arb loop) %.4f s: ratio %.2f (target <= 1.5)\n", limit[12], f.cpu / limit[12]);
         printf("  C double sampling of the 4097^2 grid nodes %.4f s (%ld positive): ratio %.3f (target <= 0.1)\n", ts, npos, f.cpu / ts);
-        numpy_s = read_numpy(numpy_path);
-        if (numpy_s > 0) printf("  numpy sampling of the 4096^2 grid %.4f s: ratio %.3f (target <= 0.1)\n", numpy_s, f.cpu / numpy_s);
-        else printf("  numpy sampling: not measured (python3-numpy absent)\n");
+        numpy_s = read_numpy(numpy_path, numpy_how, sizeof numpy_how);
+        if (numpy_s > 0)
+            printf("  numpy sampling of the 4097^2 grid nodes %.4f s %s: ratio %.3f (target <= 0.1)\n", numpy_s,
+                   numpy_how, f.cpu / numpy_s);
+        else printf("  numpy sampling: not measured (%s)\n", numpy_how);
     }
     problem_clear(&rod);
 
