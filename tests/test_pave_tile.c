@@ -255,6 +255,32 @@ static void test_tasks_identical(void **state)
     }
 }
 
+/* A cancellation already set: both schedulers leave the box one pending
+ * cell (budget_hit 2), for 1 and 2 threads. */
+static void test_cancel_pending(void **state)
+{
+    volatile int cancel = 1;
+    setup S;
+    pave_result r;
+    int sync, t;
+    (void) state;
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 8, 2);
+    S.pb.cancel = &cancel;
+    for (sync = 0; sync < 2; sync++)
+        for (t = 1; t <= 2; t++) {
+            S.pb.sync_levels = sync;
+            S.pb.threads = t;
+            pave_result_init(&r);
+            assert_int_equal(pave_run(&r, &S.pb), 0);
+            assert_int_equal(r.ncells, 1);
+            assert_int_equal(r.cells[0].label, PAVE_PENDING);
+            assert_int_equal(r.budget_hit, 2);
+            assert_true(r.pending == 1.0);
+            pave_result_clear(&r);
+        }
+    setup_clear(&S);
+}
+
 /* label of every cell of the level-L raster (cells of level <= L) */
 static void raster(int *lab, const pave_result *r, int L)
 {
@@ -363,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_tiles_1d),
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_tasks_identical),
+        cmocka_unit_test(test_cancel_pending),
         cmocka_unit_test(test_fast_agrees_with_arb),
         cmocka_unit_test(test_merge_rejects),
     };

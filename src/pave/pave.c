@@ -122,7 +122,7 @@ typedef struct {
     pthread_t *th;        /* worker 0: the other threads */
     struct tblock *tblocks;
     int tfree;            /* tasks left in the newest block */
-    long ntasks;
+    long ntasks, nfinal;  /* tasks made; cells of the result */
     double t0, decided;   /* the run's start; the area this thread labelled */
     int deepest;
     _Atomic double decided_shown;   /* copies for the progress line */
@@ -559,19 +559,22 @@ static int task_run(worker *wk, tsched *s, ptask *t)
     t->nchild = 0;
     if (pb->cancel && *pb->cancel) {
         for (k = 0; k < t->n; k++) t->label[k] = LABEL_SKIPPED;
-        t->nchild = 0;
+        wk->nfinal += t->n;
         return 0;
     }
     for (k = 0; k < t->n; k++) {
         int a = 0, b = 0, lab = classify(wk, t->cell + k, &a, &b);
         if (lab == LABEL_OVERLAP) return -1;
+        if (t->cell[k].level > wk->deepest) wk->deepest = t->cell[k].level;
         t->label[k] = (int16_t) lab;
         if (lab >= 0 || lab == PAVE_NONE)
             wk->decided += 1.0 / (double) ((uint64_t) 1 << (dim * t->cell[k].level));
-        else if (lab == LABEL_SPLIT && t->cell[k].level < wk->maxlevel) nsplit++;
-        if (t->cell[k].level > wk->deepest) wk->deepest = t->cell[k].level;
+        if (lab == LABEL_SPLIT && t->cell[k].level < wk->maxlevel) {
+            nsplit++;
+            continue;
+        }
+        wk->nfinal++;   /* a cell of the result */
     }
-    t->nchild = 0;
     if (nsplit == 0) return 0;
     made = atomic_fetch_add(&s->cells, (long) nsplit * nch) + (long) nsplit * nch;
     if (made > s->cap) return -1;
@@ -736,6 +739,7 @@ static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb
         wk[t].tblocks = NULL;
         wk[t].tfree = 0;
         wk[t].ntasks = 0;
+        wk[t].nfinal = 0;
         wk[t].t0 = now();
     }
     pthread_mutex_init(&s.mu, NULL);
@@ -764,7 +768,15 @@ static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb
     if (status == 0) {
         /* the cells, breadth first: the level-synchronous order */
         double mx = 0;
-        for (t = 0; t < nt; t++) ntasks += wk[t].ntasks;
+        long nfinal = r->ncells;
+        for (t = 0; t < nt; t++) {
+            ntasks += wk[t].ntasks;
+            nfinal += wk[t].nfinal;
+        }
+        if (nfinal > r->alloc) {   /* one allocation for the result */
+            r->alloc = nfinal;
+            r->cells = flint_realloc(r->cells, r->alloc * sizeof(pave_cell));
+        }
         queue = flint_malloc(ntasks * sizeof(ptask *));
         queue[q1++] = rt;
         while (q0 < q1) {
