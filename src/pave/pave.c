@@ -118,7 +118,7 @@ typedef struct {
     double wait;          /* wall seconds this thread waited for work */
     /* the task scheduler (pave_tasks) */
     struct tsched *sched;
-    int self, nthreads, started;
+    int self, nthreads, started;   /* index; threads wanted; worker 0: threads running (0: not started) */
     pthread_t *th;        /* worker 0: the other threads */
     struct tblock *tblocks;
     int tfree;            /* tasks left in the newest block */
@@ -662,18 +662,20 @@ static void *task_work(void *arg)
         k = s->ntop >= 2;
         pthread_mutex_unlock(&s->mu);
         if (wk->self == 0 && k && !wk->started) {
+            /* started: the threads running (a thread that cannot be made
+               leaves its share to the others) */
             int i;
-            for (i = 1; i < wk->nthreads; i++) {
-                wk[i].sched = s;
-                pthread_create(&wk->th[i], NULL, task_work, &wk[i]);
-            }
             wk->started = 1;
+            for (i = 1; i < wk->nthreads; i++) {
+                wk[wk->started].sched = s;
+                if (pthread_create(&wk->th[wk->started], NULL, task_work, &wk[wk->started]) == 0) wk->started++;
+            }
         }
         if (wk->pb->progress) {
             atomic_store_explicit(&wk->decided_shown, wk->decided, memory_order_relaxed);
             atomic_store_explicit(&wk->deepest_shown, wk->deepest, memory_order_relaxed);
             if (wk->self == 0 && now() - shown > 0.25) {
-                progress_line(wk, wk->started ? wk->nthreads : 1, s, wk->t0);
+                progress_line(wk, wk->started ? wk->started : 1, s, wk->t0);
                 shown = now();
             }
         }
@@ -759,9 +761,9 @@ static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb
     s.inflight = 1;
     wk[0].sched = &s;
     task_work(&wk[0]);
-    if (wk[0].started)
-        for (t = 1; t < nt; t++) pthread_join(th[t], NULL);
+    for (t = 1; t < wk[0].started; t++) pthread_join(th[t], NULL);
     status = atomic_load(&s.stop) ? 1 : 0;
+    if (pb->progress && status == 0) progress_line(wk, nt, &s, wk[0].t0);   /* the final state */
     pthread_mutex_destroy(&s.mu);
     pthread_cond_destroy(&s.cv);
 
