@@ -72,6 +72,11 @@ typedef struct {
        it has made more cells than this; 0: PAVE_MEMORY_CELLS / 2 (a small
        value lets tests take that path) */
     long task_cap;
+    /* 1: record the CPU time of each task (chunk) of cells, for
+       pave_result.cpu_sched2 (a system call each, about 0.75 us, some 4 % of
+       the rod's paving); 0: cpu_sched2 is 0 (the threads' CPU totals, hence
+       cpu_threads and cpu_critical, are recorded either way) */
+    int account_tasks;
 } pave_problem;
 
 typedef struct {
@@ -103,7 +108,7 @@ typedef struct {
        free worker takes the top of the stack and a finished task pushes its
        children's tasks (a prediction of the 2-thread wall time that does
        not depend on the load or on how the threads of this run were
-       scheduled) */
+       scheduled; only with pave_problem.account_tasks, else 0) */
     double cpu_sched2;
     /* wall seconds the threads spent not classifying while the paving ran
        in parallel, summed over threads: waiting for a task (the task
