@@ -1,4 +1,4 @@
-/* pave.c -- level-synchronous certified quadtree paving. */
+/* pave.c -- certified quadtree paving: tasks of cells on a shared stack (no level barrier), or level by level (budgets). */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -723,7 +723,7 @@ static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb
     tsched s;
     ptask *rt, **queue;
     long q0 = 0, q1 = 0, ntasks = 0;
-    int t, k, status, dim = pb->yparam >= 0 ? 2 : 1;
+    int t, k, status;
     pthread_t *th = flint_malloc(nt * sizeof(pthread_t));
 
     for (t = 0; t < nt; t++) {   /* what a give-up restores */
@@ -806,7 +806,6 @@ static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb
             if (wk[t].level_cpu > mx) mx = wk[t].level_cpu;
         }
         r->cpu_critical += mx;
-        (void) dim;
     } else
         for (t = 0; t < nt; t++) {
             wk[t].evaluations = wk[t].snap_ev;
