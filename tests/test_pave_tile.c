@@ -229,6 +229,7 @@ static void test_tasks_identical(void **state)
         pave_result_init(&a);
         assert_int_equal(pave_run(&a, &S.pb), want);
         if (a.ncells <= (prob == 5 ? 0 : 8)) fail_msg("problem %d: %ld cells", prob, a.ncells);
+        if (prob == 4) assert_true(a.fast_evaluations == 0 && a.arb_evaluations > 0);   /* all on Arb indeed */
         S.pb.sync_levels = 0;
         for (cap = 0; cap < 2; cap++)
             for (t = 0; t < 3; t++) {
