@@ -51,7 +51,9 @@ deps-tex:
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(TEX_PKGS); fi
 
 # Also what `make fuzz` (clang's libFuzzer) and `make valgrind` need, and pdflatex.
-DEV_PKGS := clang libclang-rt-14-dev valgrind python3-mpmath python3-sympy
+# python3-numpy: `make bench`'s numpy yardstick (bench/numpy_sample.py, run by the first of
+# $(BENCH_PYTHONS) that imports numpy).
+DEV_PKGS := clang libclang-rt-14-dev valgrind python3-mpmath python3-sympy python3-numpy
 deps-dev: deps deps-tex
 	@if dpkg -s $(DEV_PKGS) >/dev/null 2>&1; then echo "deps-dev: all Debian packages present"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PKGS); fi
@@ -106,11 +108,18 @@ build/bench/limit_pave: $(LIMIT_PAVE)
 	@mkdir -p build/bench
 	$(CC) -O2 $(ARB_CFLAGS) $(shell test -d /usr/include/flint && echo -I/usr/include/flint) $< -o $@ $(ARB_LIBS) -lmpfr -lgmp -lm
 
+# The Pythons tried for the numpy yardstick, in order: python3 on the PATH (which may be a
+# pyenv Python without numpy), then Debian's (python3-numpy).
+BENCH_PYTHONS ?= python3 /usr/bin/python3
+
 # Figures and ratios only, all measured in this run; never fails on a time.
 bench: build/bench/bench_pave
 	@if [ -f $(LIMIT_PAVE) ] && $(MAKE) --no-print-directory build/bench/limit_pave >/dev/null; then \
 	  build/bench/limit_pave > build/bench/limit.txt; else echo "limit_pave: $(LIMIT_PAVE) absent" > build/bench/limit.txt; fi
-	@python3 bench/numpy_sample.py > build/bench/numpy.txt 2>/dev/null || echo "numpy absent" > build/bench/numpy.txt
+	@py=; for p in $(BENCH_PYTHONS); do if "$$p" -c 'import numpy' >/dev/null 2>&1; then py=$$p; break; fi; done; \
+	if [ -z "$$py" ]; then echo "numpy absent: none of $(BENCH_PYTHONS) imports numpy (make deps-dev installs python3-numpy)" > build/bench/numpy.txt; \
+	elif ! "$$py" bench/numpy_sample.py > build/bench/numpy.txt 2> build/bench/numpy.err; then \
+	  echo "numpy failed: $$py bench/numpy_sample.py: $$(tail -n 1 build/bench/numpy.err)" > build/bench/numpy.txt; fi
 	@cat build/bench/limit.txt build/bench/numpy.txt
 	@build/bench/bench_pave -l build/bench/limit.txt -n build/bench/numpy.txt $(BENCH_CASES)
 

@@ -24,11 +24,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include "pave/pave.h"
 
 #define MAXN 256
+
+static int sync_levels;   /* -s: the level-synchronous scheduler */
+static int account_tasks; /* pave_problem.account_tasks of the next run (each task's CPU time, for sched-2x) */
 
 static double wall(void)
 {
@@ -234,7 +238,9 @@ static void problem_rod(problem *p)
 /* ------------------------------------------------------------ measures */
 
 typedef struct {
-    double cpu, wall, thr, crit, sched;   /* pave_result's cpu_threads, cpu_critical, cpu_sched2 */
+    double cpu, wall, thr, crit, sched, wait;   /* pave_result's cpu_threads, cpu_critical, cpu_sched2, wait_seconds */
+    double acc_thr;   /* cpu_threads of the run that recorded each task's CPU time (sched-2x's numerator) */
+    long vcsw;   /* voluntary context switches of the process during the run: a thread blocked (join, barrier, empty stack, lock) */
     long cells, evals, fast, arb, undecided, crossing;
 } figures;
 
@@ -288,21 +294,28 @@ static void run(figures *fg, const problem *p, int depth, int threads, int count
     pave_result r;
     long i;
     double c0, w0;
+    struct rusage u0, u1;
     memset(&pb, 0, sizeof pb);
     memset(fg, 0, sizeof *fg);
     pb.prog = p->prog; pb.nregions = p->nregs; pb.box = p->box; pb.nparams = p->nparams;
     pb.xparam = p->xp; pb.yparam = p->yp;
     pb.x_lo = p->xl; pb.x_hi = p->xh; pb.y_lo = p->yl; pb.y_hi = p->yh;
     pb.depth = depth; pb.threads = threads; pb.prec = 64; pb.max_prec = 256;
+    pb.sync_levels = sync_levels;
+    pb.account_tasks = account_tasks;
     pave_result_init(&r);
+    getrusage(RUSAGE_SELF, &u0);
     c0 = cpu();
     w0 = wall();
     pave_run(&r, &pb);
     fg->wall = wall() - w0;
     fg->cpu = cpu() - c0;
+    getrusage(RUSAGE_SELF, &u1);
+    fg->vcsw = u1.ru_nvcsw - u0.ru_nvcsw;
     fg->thr = r.cpu_threads;
     fg->crit = r.cpu_critical;
     fg->sched = r.cpu_sched2;
+    fg->wait = r.wait_seconds;
     fg->cells = r.ncells;
     fg->evals = r.evaluations;
     fg->fast = r.fast_evaluations;
@@ -343,12 +356,25 @@ static int read_limit(const char *path, double sec[32])
     return n;
 }
 
-static double read_numpy(const char *path)
+/* numpy_sample.py's output: "numpy SECONDS POSITIVE (versions)": the
+ * seconds and the rest of the line in `how`; else -1 and the line (why it
+ * was not measured) in `how` */
+static double read_numpy(const char *path, char *how, size_t n)
 {
     FILE *f = path ? fopen(path, "r") : NULL;
+    char buf[512] = "";
     double s = -1;
+    int used = 0;
+    snprintf(how, n, "%s", path ? "no output from bench/numpy_sample.py" : "no -n NUMPY_TXT given");
     if (f == NULL) return -1;
-    if (fscanf(f, "numpy %lf", &s) != 1) s = -1;
+    if (fgets(buf, sizeof buf, f) != NULL) {
+        buf[strcspn(buf, "\n")] = 0;
+        if (sscanf(buf, "numpy %lf %*d%n", &s, &used) >= 1 && s > 0) snprintf(how, n, "%s", trim(buf + used));
+        else {
+            s = -1;
+            snprintf(how, n, "%s", buf);
+        }
+    }
     fclose(f);
     return s;
 }
@@ -357,14 +383,14 @@ static double read_numpy(const char *path)
 
 static void table(const problem *p, int dmax, const double *limit, int nthreads2)
 {
-    figures f1, f2, again;
+    figures f1, f2, again, acc;
     double prev = 0, worst = 0, wevals = 0, crit_worst = 1e300, sched_worst = 1e300;
     long prevevals = 0;
     int d, rep;
     printf("\n%s: %d regions, %d instructions\n", p->title, p->nregs, expr_prog_ninstr(p->prog));
-    printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s %9s %7s %9s %7s %8s", "depth", "cpu s", "wall s", "step", "cells",
+    printf("%5s %9s %9s %6s %9s %9s %8s %9s %9s %6s %9s %8s %9s %7s %9s %7s %8s %8s %6s", "depth", "cpu s", "wall s", "step", "cells",
            "evals", "arb", "undecided", "crossing", "u/c", "2thr wall", "speedup", "2thr cpu", "idle-2x", "2thr crit",
-           "crit-2x", "sched-2x");
+           "crit-2x", "sched-2x", "wait ms", "blocks");
     if (limit) printf(" %9s %6s", "limit s", "ratio");
     printf("\n");
     for (d = 8; d <= dmax; d++) {
@@ -379,10 +405,22 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
         if (f1.crossing >= 0) printf(" %9ld %6.2f", f1.crossing, f1.crossing ? (double) f1.undecided / f1.crossing : 0.0);
         else printf(" %9s %6s", "-", "-");
         if (d >= 12 && nthreads2 > 1) {
+            /* sched-2x from a 1-thread run that records each task's CPU time
+               (a system call a task, which the other runs leave out) */
+            account_tasks = 1;
+            run(&acc, p, d, 1, 0);
+            account_tasks = 0;
+            f1.sched = acc.sched;
+            f1.acc_thr = acc.thr;
             run(&f2, p, d, nthreads2, 0);
-            for (rep = 0; rep < 2; rep++) {   /* the least critical path of 3 runs */
+            for (rep = 0; rep < 2; rep++) {   /* the least critical path and wait of 3 runs */
                 run(&again, p, d, nthreads2, 0);
                 if (again.crit < f2.crit) f2.crit = again.crit;
+                if (again.wait < f2.wait) f2.wait = again.wait;
+                if (again.vcsw < f2.vcsw) f2.vcsw = again.vcsw;
+                /* the wall time and CPU of the fastest run when the 1-thread
+                   figures are the least of 3 too (short runs) */
+                if (f1.cpu < 0.3 && again.wall < f2.wall) { f2.wall = again.wall; f2.cpu = again.cpu; }
             }
             /* idle-2x: the speed-up on idle cores that the CPU accounting
                allows, N * (1-thread CPU) / (CPU of all N threads) */
@@ -392,10 +430,13 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
                cores, measured from per-thread CPU clocks, robust to load */
             printf(" %9.4f %7.2f", f2.crit, f2.crit > 0 ? f1.thr / f2.crit : 0.0);
             /* sched-2x: the 1-thread run's chunks scheduled on 2 idle workers */
-            printf(" %8.2f", f1.sched > 0 ? f1.thr / f1.sched : 0.0);
-            if (d >= 14 && f1.sched > 0 && f1.thr / f1.sched < sched_worst) sched_worst = f1.thr / f1.sched;
+            printf(" %8.2f", f1.sched > 0 ? f1.acc_thr / f1.sched : 0.0);
+            /* wait: wall ms the threads waited for work, summed (thread start,
+               barriers, join, an empty task stack; the least of 3 runs) */
+            printf(" %8.2f %6ld", 1e3 * f2.wait, f2.vcsw);
+            if (d >= 14 && f1.sched > 0 && f1.acc_thr / f1.sched < sched_worst) sched_worst = f1.acc_thr / f1.sched;
             if (d >= 14 && f2.crit > 0 && f1.thr / f2.crit < crit_worst) crit_worst = f1.thr / f2.crit;
-        } else printf(" %9s %8s %9s %7s %9s %7s %8s", "-", "-", "-", "-", "-", "-", "-");
+        } else printf(" %9s %8s %9s %7s %9s %7s %8s %8s %6s", "-", "-", "-", "-", "-", "-", "-", "-", "-");
         if (limit && limit[d] > 0) printf(" %9.4f %6.2f", limit[d], f1.cpu / limit[d]);
         printf("\n");
         if (prev > 0 && f1.cpu / prev > worst) worst = f1.cpu / prev;
@@ -417,36 +458,76 @@ static void table(const problem *p, int dmax, const double *limit, int nthreads2
     }
 }
 
+/* -o: one problem at one depth with one thread count, REPS times (for perf,
+ * callgrind, or repeated timing): a line of figures per run. */
+static int one(int depth, int threads, int reps, const char *spec)
+{
+    problem p;
+    figures f;
+    int k;
+    problem_init(&p);
+    if (spec == NULL) problem_rod(&p);
+    else {
+        char path[1024], *colon;
+        snprintf(path, sizeof path, "%s", spec);
+        colon = strrchr(path, ':');
+        if (colon) *colon = 0;
+        if (problem_read(&p, path, colon ? colon + 1 : "main") != 0) return 1;
+    }
+    for (k = 0; k < reps; k++) {
+        run(&f, &p, depth, threads, 0);
+        printf("%s depth %d threads %d%s: cpu %.4f wall %.4f thr %.4f crit %.4f sched2 %.4f wait %.4f blocks %ld cells %ld evals %ld\n",
+               p.title, depth, threads, sync_levels ? " (levels)" : "", f.cpu, f.wall, f.thr, f.crit, f.sched, f.wait,
+               f.vcsw, f.cells, f.evals);
+    }
+    problem_clear(&p);
+    flint_cleanup();
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *limit_path = NULL, *numpy_path = NULL;
-    int dmax = 16, dcase = 14, opt, i;
+    int dmax = 16, dcase = 14, opt, i, one_depth = 0, one_threads = 1, one_reps = 1;
     double limit[32] = {0}, numpy_s;
+    char numpy_how[512];
     long npos;
     problem rod;
     figures f;
-    while ((opt = getopt(argc, argv, "l:n:d:c:")) != -1) {
+    while ((opt = getopt(argc, argv, "l:n:d:c:o:t:r:sa")) != -1) {
         if (opt == 'l') limit_path = optarg;
+        else if (opt == 'a') account_tasks = 1;
+        else if (opt == 's') sync_levels = 1;
+        else if (opt == 'o') one_depth = atoi(optarg);
+        else if (opt == 't') one_threads = atoi(optarg);
+        else if (opt == 'r') one_reps = atoi(optarg);
         else if (opt == 'n') numpy_path = optarg;
         else if (opt == 'd') dmax = atoi(optarg);
         else if (opt == 'c') dcase = atoi(optarg);
         else {
-            fprintf(stderr, "usage: bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-c CASE_DMAX] [CASE[:PLOT] ...]\n");
+            fprintf(stderr, "usage: bench_pave [-l LIMIT_TXT] [-n NUMPY_TXT] [-d DMAX] [-c CASE_DMAX] [CASE[:PLOT] ...]\n"
+                            "       bench_pave -o DEPTH [-t THREADS] [-r REPS] [-s] [-a] [CASE[:PLOT]]   (one paving, REPS times; the rod without CASE;\n"
+                            "       -a: record each task's CPU time, for sched2)\n");
             return 2;
         }
     }
+    if (one_depth > 0) return one(one_depth, one_threads, one_reps, optind < argc ? argv[optind] : NULL);
     printf("fricert paving bench: %ld online cores, load average ", sysconf(_SC_NPROCESSORS_ONLN));
     {
         double la[3];
         if (getloadavg(la, 3) == 3) printf("%.2f %.2f %.2f\n", la[0], la[1], la[2]);
         else printf("unknown\n");
     }
-    printf("cpu s: process CPU time of the 1-thread run (the least of 3 below 0.3 s); 2thr: wall time with 2 threads, speedup = 1-thread wall / 2-thread wall,\n"
+    printf("scheduler: %s\n", sync_levels ? "level-synchronous (-s: threads started per level, a barrier per level)"
+                                           : "tasks (threads started once per paving, 32-cell tasks on a shared stack, no level barrier)");
+    printf("cpu s: process CPU time of the 1-thread run (the least of 3 below 0.3 s); 2thr: wall time with 2 threads (the least of 3 when cpu s is), speedup = 1-thread wall / 2-thread wall,\n"
            "2thr cpu: CPU time of both threads (about cpu s when splitting the work costs nothing; the speed-up then depends on idle cores);\n"
            "idle-2x: 2 x cpu s / 2thr cpu, the 2-thread speed-up that the CPU accounting allows on 2 idle cores (the wall speed-up needs them idle);\n"
-           "2thr crit: the 2-thread run's critical path, the sum over levels of the busiest thread's CPU time (per-thread CPU clocks; the least of 3 runs);\n"
-           "crit-2x: 1-thread CPU / 2thr crit (work balance and level barriers included, but a thread the loaded machine starts late leaves its share to the other);\n"
-           "sched-2x: 1-thread CPU / the same run's chunks scheduled on 2 idle workers as the engine does (CPU time of each chunk of 32 cells, first free worker takes the next, a barrier per level): the 2-thread wall speed-up on idle cores, independent of the load;\n"
+           "2thr crit: the 2-thread run's critical path (per-thread CPU clocks; the least of 3 runs): the busiest thread's CPU time (tasks), or the sum over levels of it (-s);\n"
+           "crit-2x: 1-thread CPU / 2thr crit (work balance included, but a thread the loaded machine starts late leaves its share to the other);\n"
+           "sched-2x: 1-thread CPU / the chunks of one more 1-thread run (which records each one's CPU time) scheduled on 2 idle workers as the engine does (CPU time of each task of 32 cells; tasks: a free worker takes the top of the stack, a finished task pushes its children's; -s: first free worker takes the next chunk, a barrier per level): the 2-thread wall speed-up on idle cores, independent of the load;\n"
+           "wait ms: wall milliseconds the 2 threads spent not classifying while the paving ran in parallel, summed (tasks: waiting for an empty stack; -s: thread start, barrier, join and any descheduling; the least of 3 runs);\n"
+           "blocks: voluntary context switches of the 2-thread run (getrusage: a thread blocked on a join, a barrier, an empty stack or a lock; a count of synchronisations that the load hardly changes; the least of 3 runs);\n"
            "arb: evaluations that needed Arb (the rest ran in double intervals); u/c: undecided / crossing cells\n");
 
     problem_init(&rod);
@@ -461,9 +542,11 @@ int main(int argc, char **argv)
         printf("depth 12, 1 thread: %.4f s cpu\n", f.cpu);
         if (limit[12] > 0) printf("  limit_pave (hand-written Arb loop) %.4f s: ratio %.2f (target <= 1.5)\n", limit[12], f.cpu / limit[12]);
         printf("  C double sampling of the 4097^2 grid nodes %.4f s (%ld positive): ratio %.3f (target <= 0.1)\n", ts, npos, f.cpu / ts);
-        numpy_s = read_numpy(numpy_path);
-        if (numpy_s > 0) printf("  numpy sampling of the 4096^2 grid %.4f s: ratio %.3f (target <= 0.1)\n", numpy_s, f.cpu / numpy_s);
-        else printf("  numpy sampling: not measured (python3-numpy absent)\n");
+        numpy_s = read_numpy(numpy_path, numpy_how, sizeof numpy_how);
+        if (numpy_s > 0)
+            printf("  numpy sampling of the 4097^2 grid nodes %.4f s %s: ratio %.3f (target <= 0.1)\n", numpy_s,
+                   numpy_how, f.cpu / numpy_s);
+        else printf("  numpy sampling: not measured (%s)\n", numpy_how);
     }
     problem_clear(&rod);
 

@@ -21,3 +21,13 @@ bench-read: build/bench/bench_read bin/fricert
 
 bench: bench-cases bench-read
 .PHONY: bench-cases bench-read
+
+# bench-threads: the paving tables (the rod to depth 16, $(BENCH_CASES) to depth 14)
+# twice in a row, with the task scheduler and with the level-synchronous one
+# (bench_pave -s), to compare the 2-thread figures in the same conditions (best on
+# an idle machine); no yardsticks. Never fails on a time.
+bench-threads: build/bench/bench_pave
+	@build/bench/bench_pave $(BENCH_CASES) | grep -v '^limit_pave: no figures'
+	@echo
+	@build/bench/bench_pave -s $(BENCH_CASES) | grep -v '^limit_pave: no figures'
+.PHONY: bench-threads

@@ -1,7 +1,8 @@
 /* test_pave_tile.c -- the paving's cells do not depend on how the work is
  * split: tiles (1, 4, 16 in 2-D; 2, 4, 8 in 1-D) merged give the whole
  * run's cells, CSV bytes, areas and counts; threads 1, 2, 8 give the same
- * cells; the double-interval fast path never contradicts the Arb-only
+ * cells; the task scheduler (no level barrier) gives the level-synchronous
+ * run's cells and counts; the double-interval fast path never contradicts the Arb-only
  * engine (cell by cell on a common raster); merge rejects tiles that do not
  * fit together. */
 #define _GNU_SOURCE
@@ -164,6 +165,124 @@ static void test_threads_identical(void **state)
     }
 }
 
+/* every count a paving reports, as the level-synchronous run's */
+static void assert_same_counts(const pave_result *a, const pave_result *b)
+{
+    assert_int_equal(a->evaluations, b->evaluations);
+    assert_int_equal(a->fast_evaluations, b->fast_evaluations);
+    assert_int_equal(a->arb_evaluations, b->arb_evaluations);
+    assert_int_equal(a->witnessed, b->witnessed);
+    assert_true(a->instructions == b->instructions);
+    assert_int_equal(a->max_depth, b->max_depth);
+    assert_int_equal(a->max_prec_used, b->max_prec_used);
+    assert_int_equal(a->budget_hit, b->budget_hit);
+    assert_int_equal(a->overlap, b->overlap);
+    if (a->overlap) {
+        assert_int_equal(a->overlap_a, b->overlap_a);
+        assert_int_equal(a->overlap_b, b->overlap_b);
+        assert_int_equal(a->overlap_cell.i, b->overlap_cell.i);
+        assert_int_equal(a->overlap_cell.j, b->overlap_cell.j);
+        assert_int_equal(a->overlap_cell.level, b->overlap_cell.level);
+    }
+}
+
+/* The task scheduler (no level barrier, the default without budgets) gives
+ * the level-synchronous run's cells, order, CSV bytes and counts for 1, 2
+ * and 8 threads: a 2-D and a 1-D paving, a quantified region, a tile, a
+ * paving with cells at the depth limit that need Arb, and its two ways of
+ * giving up to the level-synchronous loop (a cell cap made small, an
+ * overlap of two regions). */
+static void test_tasks_identical(void **state)
+{
+    static const int threads[] = {1, 2, 8};
+    static const char *const reg1[] = {"sin(3*x) > 1/3", "sin(3*x) < 1/3"};
+    static const char *const ovl[] = {"x > 1/4", "x > 1/8", "y < -10"};
+    /* exp has no fast path: every cell on Arb */
+    static const char *const slow[] = {"exp(x) * y > 2", "exp(x) * y < 2"};
+    setup S;
+    pave_result a, b;
+    int t, prob, cap, want;
+    (void) state;
+    for (prob = 0; prob < 6; prob++) {
+        if (prob == 0) setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 10, 2);
+        else if (prob == 1) setup_init(&S, NULL, 0, q_regions, 2, "1/2", "8", "0", "3", 8, 2);
+        else if (prob == 2) setup_init(&S, NULL, 0, reg1, 2, "-2", "5/2", "0", "1", 12, 1);
+        else if (prob == 3) {   /* the tile of 16 with the most cells */
+            int k, best = 0;
+            long most = 0;
+            setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 9, 2);
+            S.pb.tile_count = 16;
+            S.pb.sync_levels = 1;
+            for (k = 0; k < 16; k++) {
+                S.pb.tile_index = k;
+                pave_result_init(&a);
+                assert_int_equal(pave_run(&a, &S.pb), 0);
+                if (a.ncells > most) { most = a.ncells; best = k; }
+                pave_result_clear(&a);
+            }
+            S.pb.tile_index = best;
+        } else if (prob == 4) setup_init(&S, NULL, 0, slow, 2, "-1", "1", "0", "3", 7, 2);
+        else setup_init(&S, NULL, 0, ovl, 3, "-1", "1", "-1", "1", 6, 2);
+        want = prob == 5 ? -1 : 0;
+        S.pb.sync_levels = 1;
+        S.pb.threads = 1;
+        pave_result_init(&a);
+        assert_int_equal(pave_run(&a, &S.pb), want);
+        if (a.ncells <= (prob == 5 ? 0 : 8)) fail_msg("problem %d: %ld cells", prob, a.ncells);
+        if (prob == 4) assert_true(a.fast_evaluations == 0 && a.arb_evaluations > 0);   /* all on Arb indeed */
+        S.pb.sync_levels = 0;
+        for (cap = 0; cap < 2; cap++)
+            for (t = 0; t < 3; t++) {
+                S.pb.threads = threads[t];
+                S.pb.task_cap = cap ? 40 : 0;
+                S.pb.account_tasks = t == 1;   /* the per-task CPU clock changes no cell */
+                pave_result_init(&b);
+                assert_int_equal(pave_run(&b, &S.pb), want);
+                assert_same(&a, &b, S.nroots);
+                assert_same_counts(&a, &b);
+                pave_result_clear(&b);
+            }
+        S.pb.task_cap = 0;
+        for (t = 1; t < 3; t++) {   /* and the level-synchronous run itself with threads */
+            S.pb.sync_levels = 1;
+            S.pb.threads = threads[t];
+            pave_result_init(&b);
+            assert_int_equal(pave_run(&b, &S.pb), want);
+            assert_same(&a, &b, S.nroots);
+            assert_same_counts(&a, &b);
+            pave_result_clear(&b);
+        }
+        pave_result_clear(&a);
+        setup_clear(&S);
+    }
+}
+
+/* A cancellation already set: both schedulers leave the box one pending
+ * cell (budget_hit 2), for 1 and 2 threads. */
+static void test_cancel_pending(void **state)
+{
+    volatile int cancel = 1;
+    setup S;
+    pave_result r;
+    int sync, t;
+    (void) state;
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", 8, 2);
+    S.pb.cancel = &cancel;
+    for (sync = 0; sync < 2; sync++)
+        for (t = 1; t <= 2; t++) {
+            S.pb.sync_levels = sync;
+            S.pb.threads = t;
+            pave_result_init(&r);
+            assert_int_equal(pave_run(&r, &S.pb), 0);
+            assert_int_equal(r.ncells, 1);
+            assert_int_equal(r.cells[0].label, PAVE_PENDING);
+            assert_int_equal(r.budget_hit, 2);
+            assert_true(r.pending == 1.0);
+            pave_result_clear(&r);
+        }
+    setup_clear(&S);
+}
+
 /* label of every cell of the level-L raster (cells of level <= L) */
 static void raster(int *lab, const pave_result *r, int L)
 {
@@ -271,6 +390,8 @@ int main(void)
         cmocka_unit_test(test_tiles_2d),
         cmocka_unit_test(test_tiles_1d),
         cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_tasks_identical),
+        cmocka_unit_test(test_cancel_pending),
         cmocka_unit_test(test_fast_agrees_with_arb),
         cmocka_unit_test(test_merge_rejects),
     };

@@ -8,7 +8,8 @@
 # plot: labels column, label_sets, areas per combination).
 # `check --tile I/N` must pass for every tile. Last,
 # `report -j 1`, `-j 2` and `-j 8` must write the same cells CSV and
-# results.json (painleve_rod, painleve_paradox_exists).
+# results.json (painleve_rod, painleve_paradox_exists, ch2_one_point_obligatory,
+# seed002_mode_sets at --depth 6).
 # Last line: "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
@@ -60,11 +61,16 @@ for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.c
 done
 
 # threads: report -j 1, -j 2, -j 8 write the same cells CSV and results.json,
-# byte for byte (a case with claims and points, and one with exists on the fast path)
-for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/painleve_paradox_exists.case"; do
+# byte for byte (a case with claims and points, one with exists on the fast path,
+# one with a tangency point, and a multi-label plot at depth 6); the pavings
+# run on the task scheduler (no level barrier) for every -j
+for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/painleve_paradox_exists.case" \
+         "$ROOT/cases/ch2_one_point_obligatory.case" "$ROOT/cases/seed002_mode_sets.case"; do
     id=$(basename "$c" .case)
+    D=
+    case $id in seed002_mode_sets) D="--depth 6" ;; esac
     for j in 1 2 8; do
-        "$FRICERT" report -q -j "$j" --templates "$ROOT/templates" -o "$tmp/j$j" "$c" || bad "$id: report -j $j exited $?"
+        "$FRICERT" report -q -j "$j" --templates "$ROOT/templates" $D -o "$tmp/j$j" "$c" || bad "$id: report -j $j exited $?"
     done
     for f in "$tmp/j1/$id"/*.cells.csv "$tmp/j1/$id/results.json"; do
         b=$(basename "$f")

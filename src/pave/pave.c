@@ -1,4 +1,4 @@
-/* pave.c -- level-synchronous certified quadtree paving. */
+/* pave.c -- certified quadtree paving: tasks of cells on a shared stack (no level barrier), or level by level (budgets). */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -112,8 +112,24 @@ typedef struct {
        predicates certified true / false there, a pure function of the point */
     double *cx, *cy;      /* CORNERS each, direct-mapped by the point; cx NaN: empty */
     unsigned *ct, *cf;
-    double level_cpu;     /* CPU seconds of this thread's work() on the current level */
+    double level_cpu;     /* CPU seconds of this thread's work() on the current level
+                             (the task scheduler: of all its tasks) */
     double *chunk_cpu;    /* shared: CPU seconds of each chunk of the level */
+    double wait;          /* wall seconds this thread waited for work */
+    /* the task scheduler (pave_tasks) */
+    struct tsched *sched;
+    int self, nthreads, started;   /* index; threads wanted; worker 0: threads running (0: not started) */
+    pthread_t *th;        /* worker 0: the other threads */
+    struct tblock *tblocks;
+    int tfree;            /* tasks left in the newest block */
+    long ntasks, nfinal;  /* tasks made; cells of the result */
+    double t0, decided;   /* the run's start; the area this thread labelled */
+    int deepest;
+    _Atomic double decided_shown;   /* copies for the progress line */
+    atomic_int deepest_shown;
+    long snap_ev, snap_fe, snap_ae, snap_wi;   /* counts at the start (a give-up restores them) */
+    ulong snap_ins;
+    slong snap_mp;
     char pad[128];        /* keeps the next worker's counters off this one's cache lines */
 } worker;
 
@@ -335,9 +351,11 @@ static void *work(void *arg)
                 wk->ovl_b[i] = b;
             }
         }
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
-        wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
-        wk->level_cpu += wk->chunk_cpu[s / CHUNK];
+        if (wk->pb->account_tasks) {   /* a system call (about 0.75 us): only when asked */
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+            wk->chunk_cpu[s / CHUNK] = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec) - wk->level_cpu;
+            wk->level_cpu += wk->chunk_cpu[s / CHUNK];
+        }
     }
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
     wk->level_cpu = (double) (c1.tv_sec - c0.tv_sec) + 1e-9 * (double) (c1.tv_nsec - c0.tv_nsec);
@@ -469,6 +487,344 @@ static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, in
     return 1;
 }
 
+/* ------------------------------------------------------------ tasks: no level barrier */
+
+/* The scheduler without level barriers. A task is up to CHUNK cells of one
+ * level that are consecutive in the level-synchronous order; classifying
+ * them makes the tasks of their split cells' children (in order, CHUNK a
+ * task, at most 4), which go on a shared stack that any thread takes from.
+ * The threads start once per paving (when the stack first holds two tasks)
+ * and meet only at the stack, never at the end of a level. The task tree
+ * read breadth first is the level-synchronous order (level by level, the
+ * children of earlier cells first), and each label depends only on its
+ * cell, so the final cells, their order and every count are those of the
+ * level-synchronous run, for every number of threads. Budgets whose effect
+ * depends on that order (cells, seconds, stop labels) and the two events
+ * that stop a level-synchronous run part way (an overlap, the memory cap)
+ * are left to it: the first three choose it from the start, the last two
+ * make this run give up (return 1) so that it runs instead, from the same
+ * state. */
+
+typedef struct ptask ptask;
+struct ptask {
+    ptask *child[4];      /* the children of this task's split cells, CHUNK a task, in order */
+    ptask *next;          /* the stack's link */
+    int n, nchild;
+    double cpu;           /* CPU seconds of classifying these cells (for cpu_sched2) */
+    pave_cell cell[CHUNK];
+    int16_t label[CHUNK];
+};
+
+#define TASK_BLOCK 128    /* tasks allocated at a time by one worker */
+
+typedef struct tblock { struct tblock *prev; ptask t[TASK_BLOCK]; } tblock;
+
+typedef struct tsched {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    ptask *top;           /* the stack of ready tasks */
+    long ntop;            /* tasks on it */
+    long inflight;        /* tasks on the stack or being classified */
+    int waiting;          /* threads waiting for a task */
+    atomic_int stop;      /* 1: give up (an overlap, the memory cap) */
+    atomic_long cells;    /* cells made so far (the root included) */
+    long cap;             /* give up above this many cells */
+} tsched;
+
+static ptask *task_new(worker *wk)
+{
+    if (wk->tfree == 0) {
+        tblock *b = flint_malloc(sizeof(tblock));
+        b->prev = wk->tblocks;
+        wk->tblocks = b;
+        wk->tfree = TASK_BLOCK;
+    }
+    wk->ntasks++;
+    return &wk->tblocks->t[--wk->tfree];
+}
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* Classifies t's cells and makes the tasks of the split cells' children.
+ * Returns -1 if the run is to give up (an overlap, the memory cap). */
+static int task_run(worker *wk, tsched *s, ptask *t)
+{
+    const pave_problem *pb = wk->pb;
+    int k, dim = pb->yparam >= 0 ? 2 : 1, nch = 1 << dim, nsplit = 0, m;
+    long made;
+    ptask *c = NULL;
+    t->nchild = 0;
+    if (pb->cancel && *pb->cancel) {
+        for (k = 0; k < t->n; k++) t->label[k] = LABEL_SKIPPED;
+        wk->nfinal += t->n;
+        return 0;
+    }
+    for (k = 0; k < t->n; k++) {
+        int a = 0, b = 0, lab = classify(wk, t->cell + k, &a, &b);
+        if (lab == LABEL_OVERLAP) return -1;
+        if (t->cell[k].level > wk->deepest) wk->deepest = t->cell[k].level;
+        t->label[k] = (int16_t) lab;
+        if (lab >= 0 || lab == PAVE_NONE)
+            wk->decided += 1.0 / (double) ((uint64_t) 1 << (dim * t->cell[k].level));
+        if (lab == LABEL_SPLIT && t->cell[k].level < wk->maxlevel) {
+            nsplit++;
+            continue;
+        }
+        wk->nfinal++;   /* a cell of the result */
+    }
+    if (nsplit == 0) return 0;
+    made = atomic_fetch_add(&s->cells, (long) nsplit * nch) + (long) nsplit * nch;
+    if (made > s->cap) return -1;
+    for (k = 0; k < t->n; k++) {
+        const pave_cell *p = t->cell + k;
+        if (t->label[k] != LABEL_SPLIT || p->level >= wk->maxlevel) continue;
+        for (m = 0; m < nch; m++) {
+            pave_cell *q;
+            if (c == NULL || c->n == CHUNK) {
+                c = task_new(wk);
+                c->n = 0;
+                c->nchild = 0;
+                c->cpu = 0;
+                t->child[t->nchild++] = c;
+            }
+            q = c->cell + c->n++;
+            q->i = 2 * p->i + (m & 1);
+            q->j = dim == 2 ? 2 * p->j + (m >> 1) : 0;
+            q->level = (uint8_t) (p->level + 1);
+            q->label = 0;
+        }
+    }
+    return 0;
+}
+
+static void progress_line(worker *wk, int nt, tsched *s, double t0)
+{
+    const pave_problem *pb = wk->pb;
+    double dec = 0;
+    int t, deep = 0;
+    for (t = 0; t < nt; t++) {
+        dec += atomic_load_explicit(&wk[t].decided_shown, memory_order_relaxed);
+        deep = FLINT_MAX(deep, atomic_load_explicit(&wk[t].deepest_shown, memory_order_relaxed));
+    }
+    fprintf(stderr, "\r%s: depth %d/%d, %ld cells, decided %.4f%%, %.2f s   ", pb->name ? pb->name : "plot", deep,
+            pb->depth, atomic_load(&s->cells), 100 * dec, now() - t0);
+}
+
+/* A thread of the task scheduler: takes tasks until none is left or the
+ * run gives up. Worker 0 (the calling thread) starts the others when the
+ * stack first holds two tasks, and prints the progress line. */
+static void *task_work(void *arg)
+{
+    worker *wk = arg;
+    tsched *s = wk->sched;
+    double start = thread_cpu(), c0 = start, c1, shown = now();
+    int account = wk->pb->account_tasks;
+    for (;;) {
+        ptask *t;
+        int k, st;
+        pthread_mutex_lock(&s->mu);
+        while (s->top == NULL && s->inflight > 0 && !atomic_load(&s->stop)) {
+            double w0 = now();
+            s->waiting++;
+            pthread_cond_wait(&s->cv, &s->mu);
+            s->waiting--;
+            wk->wait += now() - w0;
+        }
+        if (s->top == NULL || atomic_load(&s->stop)) {
+            pthread_mutex_unlock(&s->mu);
+            break;
+        }
+        t = s->top;
+        s->top = t->next;
+        s->ntop--;
+        pthread_mutex_unlock(&s->mu);
+
+        st = task_run(wk, s, t);
+        if (account) {   /* a system call (about 0.75 us) a task: only when asked */
+            c1 = thread_cpu();
+            t->cpu = c1 - c0;
+            c0 = c1;
+        }
+
+        pthread_mutex_lock(&s->mu);
+        if (st < 0) atomic_store(&s->stop, 1);
+        for (k = t->nchild - 1; k >= 0; k--) {   /* the first child on top */
+            t->child[k]->next = s->top;
+            s->top = t->child[k];
+            s->ntop++;
+        }
+        s->inflight += t->nchild - 1;
+        if (s->waiting > 0 && (t->nchild > 0 || s->inflight == 0 || st < 0)) {
+            if (t->nchild > 1 || s->inflight == 0 || st < 0) pthread_cond_broadcast(&s->cv);
+            else pthread_cond_signal(&s->cv);
+        }
+        k = s->ntop >= 2;
+        pthread_mutex_unlock(&s->mu);
+        if (wk->self == 0 && k && !wk->started) {
+            /* started: the threads running (a thread that cannot be made
+               leaves its share to the others) */
+            int i;
+            wk->started = 1;
+            for (i = 1; i < wk->nthreads; i++) {
+                wk[wk->started].sched = s;
+                if (pthread_create(&wk->th[wk->started], NULL, task_work, &wk[wk->started]) == 0) wk->started++;
+            }
+        }
+        if (wk->pb->progress) {
+            atomic_store_explicit(&wk->decided_shown, wk->decided, memory_order_relaxed);
+            atomic_store_explicit(&wk->deepest_shown, wk->deepest, memory_order_relaxed);
+            if (wk->self == 0 && now() - shown > 0.25) {
+                progress_line(wk, wk->started ? wk->started : 1, s, wk->t0);
+                shown = now();
+            }
+        }
+    }
+    wk->level_cpu = thread_cpu() - start;
+    return NULL;
+}
+
+/* The same tasks on 2 idle workers: each free worker takes the top of the
+ * stack, a finished task pushes its children (first child on top), with
+ * the CPU time each task took in this run. */
+static double tasks_sched2(ptask *root, long ntasks)
+{
+    ptask **stack = flint_malloc((ntasks + 1) * sizeof(ptask *)), *cur[2] = {NULL, NULL};
+    double busy[2] = {0, 0}, clock = 0;
+    long n = 0;
+    int w, k;
+    stack[n++] = root;
+    for (;;) {
+        for (w = 0; w < 2; w++)
+            if (cur[w] == NULL && n > 0) {
+                cur[w] = stack[--n];
+                busy[w] = clock + cur[w]->cpu;
+            }
+        if (cur[0] == NULL && cur[1] == NULL) break;
+        w = cur[1] == NULL || (cur[0] != NULL && busy[0] <= busy[1]) ? 0 : 1;
+        clock = busy[w];
+        for (k = cur[w]->nchild - 1; k >= 0; k--) stack[n++] = cur[w]->child[k];
+        cur[w] = NULL;
+    }
+    flint_free(stack);
+    return clock;
+}
+
+/* Paves from `root` with the task scheduler. Returns 0 (r holds the cells
+ * and every count but the workers' own, which the caller sums), or 1: the
+ * run gave up (an overlap or the memory cap); r is untouched and the
+ * workers' counts are as they were at the call. */
+static int pave_tasks(pave_result *r, worker *wk, int nt, const pave_problem *pb, pave_cell root)
+{
+    tsched s;
+    ptask *rt, **queue;
+    long q0 = 0, q1 = 0, ntasks = 0;
+    int t, k, status;
+    pthread_t *th = flint_malloc(nt * sizeof(pthread_t));
+
+    for (t = 0; t < nt; t++) {   /* what a give-up restores */
+        wk[t].snap_ev = wk[t].evaluations;
+        wk[t].snap_fe = wk[t].fast_evaluations;
+        wk[t].snap_ae = wk[t].arb_evaluations;
+        wk[t].snap_wi = wk[t].witnessed;
+        wk[t].snap_ins = expr_eval_count(wk[t].ev);
+        wk[t].snap_mp = wk[t].max_prec_used;
+        wk[t].self = t;
+        wk[t].nthreads = nt;
+        wk[t].th = th;
+        wk[t].started = 0;
+        wk[t].level_cpu = 0;
+        wk[t].wait = 0;
+        wk[t].decided = 0;
+        wk[t].deepest = root.level;
+        atomic_store(&wk[t].decided_shown, 0.0);
+        atomic_store(&wk[t].deepest_shown, (int) root.level);
+        wk[t].tblocks = NULL;
+        wk[t].tfree = 0;
+        wk[t].ntasks = 0;
+        wk[t].nfinal = 0;
+        wk[t].t0 = now();
+    }
+    pthread_mutex_init(&s.mu, NULL);
+    pthread_cond_init(&s.cv, NULL);
+    atomic_store(&s.stop, 0);
+    atomic_store(&s.cells, 1);
+    /* no more than the level-synchronous run could hold under its memory cap */
+    s.cap = pb->task_cap > 0 && pb->task_cap < PAVE_MEMORY_CELLS ? pb->task_cap : PAVE_MEMORY_CELLS / 2;
+    s.waiting = 0;
+    rt = task_new(&wk[0]);
+    rt->n = 1;
+    rt->nchild = 0;
+    rt->cpu = 0;
+    rt->cell[0] = root;
+    rt->next = NULL;
+    s.top = rt;
+    s.ntop = 1;
+    s.inflight = 1;
+    wk[0].sched = &s;
+    task_work(&wk[0]);
+    for (t = 1; t < wk[0].started; t++) pthread_join(th[t], NULL);
+    status = atomic_load(&s.stop) ? 1 : 0;
+    if (pb->progress && status == 0) progress_line(wk, nt, &s, wk[0].t0);   /* the final state */
+    pthread_mutex_destroy(&s.mu);
+    pthread_cond_destroy(&s.cv);
+
+    if (status == 0) {
+        /* the cells, breadth first: the level-synchronous order */
+        double mx = 0;
+        long nfinal = r->ncells;
+        for (t = 0; t < nt; t++) {
+            ntasks += wk[t].ntasks;
+            nfinal += wk[t].nfinal;
+        }
+        if (nfinal > r->alloc) {   /* one allocation for the result */
+            r->alloc = nfinal;
+            r->cells = flint_realloc(r->cells, r->alloc * sizeof(pave_cell));
+        }
+        queue = flint_malloc(ntasks * sizeof(ptask *));
+        queue[q1++] = rt;
+        while (q0 < q1) {
+            ptask *x = queue[q0++];
+            for (k = 0; k < x->n; k++) {
+                int lab = x->label[k];
+                if (x->cell[k].level > r->max_depth) r->max_depth = x->cell[k].level;
+                if (lab >= 0 || lab == PAVE_NONE) push(r, x->cell[k], lab);
+                else if (lab == LABEL_SKIPPED) { push(r, x->cell[k], PAVE_PENDING); r->budget_hit = 2; }
+                else if (x->cell[k].level >= pb->depth) push(r, x->cell[k], PAVE_UNDECIDED);
+            }
+            for (k = 0; k < x->nchild; k++) queue[q1++] = x->child[k];
+        }
+        if (pb->account_tasks) r->cpu_sched2 += tasks_sched2(rt, ntasks);
+        flint_free(queue);
+        for (t = 0; t < nt; t++) {
+            r->cpu_threads += wk[t].level_cpu;
+            r->wait_seconds += wk[t].wait;
+            if (wk[t].level_cpu > mx) mx = wk[t].level_cpu;
+        }
+        r->cpu_critical += mx;
+    } else
+        for (t = 0; t < nt; t++) {
+            wk[t].evaluations = wk[t].snap_ev;
+            wk[t].fast_evaluations = wk[t].snap_fe;
+            wk[t].arb_evaluations = wk[t].snap_ae;
+            wk[t].witnessed = wk[t].snap_wi;
+            wk[t].uncounted += expr_eval_count(wk[t].ev) - wk[t].snap_ins;
+            wk[t].max_prec_used = wk[t].snap_mp;
+        }
+    for (t = 0; t < nt; t++)
+        while (wk[t].tblocks) {
+            tblock *b = wk[t].tblocks;
+            wk[t].tblocks = b->prev;
+            flint_free(b);
+        }
+    flint_free(th);
+    return status;
+}
+
 int pave_run(pave_result *r, const pave_problem *pb)
 {
     int nt = pb->threads < 1 ? 1 : pb->threads, t, level, k, p;
@@ -538,10 +894,17 @@ int pave_run(pave_result *r, const pave_problem *pb)
         if (st <= 0) nfront = 0;
         else level0 = front[0].level;
     }
+    /* without budgets that depend on the level order, the task scheduler
+       (no level barrier); an overlap or the memory cap hands the paving
+       back to the level-synchronous loop below */
+    if (nfront > 0 && !pb->sync_levels && pb->max_cells <= 0 && pb->seconds <= 0 && pb->stop_labels == 0 &&
+        pave_tasks(r, wk, nt, pb, front[0]) == 0)
+        nfront = 0;
 
     for (level = level0; nfront > 0; level++) {
         long evaluated_before;
         int ntl;
+        double lw;
         if (nfront > alabels) {
             alabels = nfront;
             labels = flint_realloc(labels, alabels * sizeof(int));
@@ -564,17 +927,22 @@ int pave_run(pave_result *r, const pave_problem *pb)
             wk[t].ovl_b = ob;
         }
         ntl = nfront < 2 * CHUNK ? 1 : nt;   /* a thread per chunk at most */
+        lw = now();
         if (ntl == 1) work(&wk[0]);
         else {
             for (t = 1; t < ntl; t++) pthread_create(&th[t], NULL, work, &wk[t]);
             work(&wk[0]);
             for (t = 1; t < ntl; t++) pthread_join(th[t], NULL);
         }
+        lw = now() - lw;
         {   /* CPU accounting: the level's busiest thread is its critical path */
             double mx = 0;
             for (t = 0; t < ntl; t++) {
                 r->cpu_threads += wk[t].level_cpu;
                 if (wk[t].level_cpu > mx) mx = wk[t].level_cpu;
+                /* the thread's share of the level's wall time not spent
+                   classifying: start, barrier, join (and the load) */
+                if (ntl > 1 && lw > wk[t].level_cpu) r->wait_seconds += lw - wk[t].level_cpu;
             }
             r->cpu_critical += mx;
             r->cpu_sched2 += sched2(chunk_cpu, (nfront + CHUNK - 1) / CHUNK, nfront < 2 * CHUNK);

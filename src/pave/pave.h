@@ -4,8 +4,13 @@
  * every point of the closed cell and every other predicate certified FALSE; PAVE_NONE when every predicate is certified
  * FALSE there; PAVE_UNDECIDED when the depth limit (and precision escalation)
  * could not decide it; PAVE_PENDING when a budget (cells, seconds) stopped the
- * work before the cell was decided. The paving is level-synchronous, so the
- * cells do not depend on the number of threads (unless a time budget fires).
+ * work before the cell was decided. The cells and their order are those of
+ * the level-synchronous paving (level by level, the children of earlier
+ * cells first), and do not depend on the number of threads (unless a time
+ * budget fires): without budgets the threads take tasks of up to 32 cells
+ * from a shared stack, with no barrier between levels, and the result is
+ * put in that order at the end; with a cells or seconds budget or stop
+ * labels, the levels are paved one after the other.
  *
  * Each cell is classified first in double interval arithmetic with outward
  * rounding (expr_fast, when the program has it): a decided label is final,
@@ -60,6 +65,18 @@ typedef struct {
        label (the cells of that level and above are as in the whole run, the
        rest left PENDING; r->stopped = 1); 0: pave to the depth */
     unsigned stop_labels;
+    /* 1: the level-synchronous scheduler (a barrier per level) even without
+       budgets (for tests and benches; the cells are the same) */
+    int sync_levels;
+    /* the task scheduler gives up (and the level-synchronous one runs) when
+       it has made more cells than this; 0: PAVE_MEMORY_CELLS / 2 (a small
+       value lets tests take that path) */
+    long task_cap;
+    /* 1: record the CPU time of each task (chunk) of cells, for
+       pave_result.cpu_sched2 (a system call each, about 0.75 us, some 4 % of
+       the rod's paving); 0: cpu_sched2 is 0 (the threads' CPU totals, hence
+       cpu_threads and cpu_critical, are recorded either way) */
+    int account_tasks;
 } pave_problem;
 
 typedef struct {
@@ -78,16 +95,27 @@ typedef struct {
     int budget_hit;    /* 1 cells, 2 seconds, 3 memory (PAVE_MEMORY_CELLS), 0 none */
     int stopped;       /* 1: stopped early by pave_problem.stop_labels */
     /* CPU accounting of the threads (load-independent): the CPU seconds of
-       all the threads' classification work, and its critical path, the sum
-       over levels of the busiest thread's CPU seconds (the level's wall time
-       on idle cores, where each thread has its own core) */
+       all the threads' classification work, and its critical path: the
+       level-synchronous scheduler, the sum over levels of the busiest
+       thread's CPU seconds (the level's wall time on idle cores, where each
+       thread has its own core); the task scheduler (no barrier), the
+       busiest thread's CPU seconds */
     double cpu_threads, cpu_critical;
-    /* the same work scheduled on 2 idle cores: per level, the chunks of
-       cells in order, each taken by the first free one of 2 workers, using
-       the CPU time each chunk took in this run; summed over levels (a
-       prediction of the 2-thread wall time that does not depend on the load
-       or on how the threads of this run were scheduled) */
+    /* the same work scheduled on 2 idle cores, using the CPU time each
+       chunk (task) of cells took in this run, as the scheduler that ran
+       does it: level-synchronous, per level the chunks in order, each taken
+       by the first free one of 2 workers, summed over levels; tasks, each
+       free worker takes the top of the stack and a finished task pushes its
+       children's tasks (a prediction of the 2-thread wall time that does
+       not depend on the load or on how the threads of this run were
+       scheduled; only with pave_problem.account_tasks, else 0) */
     double cpu_sched2;
+    /* wall seconds the threads spent not classifying while the paving ran
+       in parallel, summed over threads: waiting for a task (the task
+       scheduler), or thread start, level barrier and join (the
+       level-synchronous one); a thread descheduled by the load counts too
+       in the latter */
+    double wait_seconds;
     /* overlap: two predicates certified TRUE on one cell (an error in the case) */
     int overlap, overlap_a, overlap_b;
     pave_cell overlap_cell;
