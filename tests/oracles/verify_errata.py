@@ -13,6 +13,8 @@ with a verdict computed here from the mechanics, with sympy (exact) and mpmath (
     + m0 g sin(alpha) cos(phi); the first zero of N1 from v(t) = (k g sin(alpha)/omega0) sin(omega0 t) and
     N1 + N2 = m0 g cos(alpha) (so N1 - N2 = -m0 g cos(alpha) there); the printed step-1 equation solved for
     N1 - N2 with psi1' + psi2' = -2 v/b, and the printed rho = J_xi/m0 in k = 1/(1 + 2 rho^2/b^2).
+  * ch7_skateboard / book_210, integral_210A: case 1' of ch. 7 §2 with phi(t), theta2(t) symbolic; phi'' from the
+    book's (2.5) (M_Bz = 0), and d/dt of (2.10)'s left side, without and with J_A, by sympy.
   * ch1_three_supports / b_derived, b_printed: (4.1)-(4.2) for a friction force at A2, symbolically in every
     datum (sympy): Delta (G2x y2 - G2y x2) - (a2 u2 + b2 v2) with (u2, v2) = adj(Phi0) G2, for both signs of b2.
 
@@ -122,6 +124,32 @@ def b_sign():
     return out
 
 
+def skateboard_210():
+    """Case 1' of ch. 7 §2: phi(t), theta2(t) symbolic; phidd from (2.5) with M_Bz = 0 as the book prints it
+    (the bracket J_AB + J_A + (m/tg^2)[(a + b)^2 + a^2 tg^2], the term m (a + b)^2 phid thetad/(tg^3 cos^2));
+    the time derivative of (2.10)'s left side, without and with J_A, differentiated by sympy."""
+    t = sp.Symbol("t")
+    JAB, JA, m, a, b = sp.symbols("J_AB J_A m a b", positive=True)
+    phi = sp.Function("phi")(t)
+    th = sp.Function("theta2")(t)
+    phd, thd = phi.diff(t), th.diff(t)
+    tg = sp.tan(th)
+    phdd = (m * (a + b)**2 * phd * thd / (tg**3 * sp.cos(th)**2)) / (JAB + JA + (m / tg**2) * ((a + b)**2 + a**2 * tg**2))
+    out = []
+    for extra in (0, JA):
+        lhs = phd**2 * ((JAB + extra + m * a**2) + m * (a + b)**2 / tg**2)
+        rate = lhs.diff(t).subs(phi.diff(t, 2), phdd)
+        r = sp.simplify(sp.together(rate.rewrite(sp.sin)))
+        if r == 0:
+            out.append(("proved", "d/dt of the bracket form is 0 along (2.5)"))
+        else:
+            pt = {JAB: sp.Rational(1, 10), JA: sp.Rational(1, 20), m: 5, a: sp.Rational(3, 10), b: sp.Rational(1, 5)}
+            val = r.subs(pt).subs({thd: 1, phd: sp.Rational(1, 3)}).subs(th, sp.Rational(1, 2))
+            out.append(("refuted", "d/dt = %s, e.g. %s at theta2 = 1/2, phid = 1/3, thetad = 1, J_A = 1/20"
+                        % (sp.factor(r), sp.N(val, 12))))
+    return out
+
+
 if __name__ == "__main__":
     report("rgims_rod", "paper_pushed_rule", *rgims_pushed())
     report("ch1_appendix_sections", "printed_P14", *printed_p14())
@@ -131,5 +159,8 @@ if __name__ == "__main__":
     der, pri = b_sign()
     report("ch1_three_supports", "b_derived", *der)
     report("ch1_three_supports", "b_printed", *pri)
+    book, with_ja = skateboard_210()
+    report("ch7_skateboard", "book_210", *book)
+    report("ch7_skateboard", "integral_210A", *with_ja)
     print("%d mismatches" % failures)
     sys.exit(1 if failures else 0)
