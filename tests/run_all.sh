@@ -2,7 +2,8 @@
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
 # then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/fs.sh, tests/sound/suite_test.sh
 # (the counting of `make valgrind`), tests/check_outputs.sh (poppler,
-# qpdf and the JSON schema over every case's output), then `bin/fricert check cases/*.case` (if there are
+# qpdf and the JSON schema over every case's output), tests/errata.sh (README's table of printed errors
+# against the cases' claims), then `bin/fricert check cases/*.case` (if there are
 # cases). Adds up the passes and failures of all of them; the last line is
 # "TOTAL passed, FAILED failed"; exit status 1 if anything failed.
 cd "$(dirname "$0")/.." || exit 2
@@ -79,6 +80,12 @@ sh tests/check_outputs.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/check_outputs.sh "$rc"
+
+echo "== tests/errata.sh"
+sh tests/errata.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/errata.sh "$rc"
 
 set -- cases/*.case
 if [ -e "$1" ]; then
