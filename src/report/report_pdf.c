@@ -876,9 +876,20 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                     nun += pt->b[k] != EXPR_TV_TRUE && pt->b[k] != EXPR_TV_FALSE;
                 if (nun > 6 && un)
                 {
-                    /* a point with ranges decides little: say how much, not every name */
+                    /* a point with ranges decides little: say how much, not every name, and
+                       only the reasons that can hold: a named point that fixes every parameter
+                       is undecided only on or near a boundary */
+                    int ranged = pt->index < 0;
+                    for (k = 0; k < pt->nparams && pt->at != NULL && !ranged; k++)
+                        ranged = !arb_is_exact(pt->at + k) && arb_rel_accuracy_bits(pt->at + k) < 24;
                     flint_free(un);
-                    un = fc_printf("%d of the %d (the point's ranges are too wide to decide them)", nun, pt->nb);
+                    if (pt->index < 0)
+                        un = fc_printf("%d of the %d (the case's ranges are too wide to decide them)", nun, pt->nb);
+                    else if (ranged)
+                        un = fc_printf("%d of the %d (the point leaves some parameters as ranges, or lies on a "
+                                       "boundary)", nun, pt->nb);
+                    else
+                        un = fc_printf("%d of the %d (the point lies on or too near their boundaries)", nun, pt->nb);
                 }
             }
             rp_puts(&l, pt->index < 0 ? "case" : pt->name);
@@ -1928,6 +1939,12 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
+                /* a heading whose section opens with another heading (the first claim's, or a
+                   template subheading) keeps both with about four lines of text: never an
+                   orphan heading at the foot of a page */
+                if (nx && ((nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_CLAIMS && res->nclaims > 0)
+                           || nx->kind == REPORT_TMPL_H1 || nx->kind == REPORT_TMPL_H2))
+                    report_doc_need(d, 2 * (14.0 * 1.38 + 10) + 4 * 1.38 * REPORT_DOC_BODY + 10);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
                     rp_back_matter(d, res, t);
@@ -1963,7 +1980,12 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
                     rp_back_matter(d, res, t);
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
+                {
+                    /* the heading goes with its block: never alone at the foot of a page */
+                    report_doc_need(d, rp_prov_height(d, res, "prov:start", "prov:end", 10, 40));
+                    report_doc_mark(d, "prov:start", 0, NULL, 0);
                     rp_heading(d, 1, "Provenance", NULL);
+                }
                 rp_provenance(d, res, date);
                 has_prov = 1;
                 break;
