@@ -15,6 +15,7 @@
 #   pages the headings are on (tests/contents_pages.py, itself shown to
 #   fail on a changed number); no heading alone at the foot of a page
 #   (tests/orphan_headings.py, itself tested on tests/fixtures/orphan_headings/);
+#   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
 # - every shipped case names its own template (none uses default.tmpl, each
@@ -117,6 +118,9 @@ for c in cases/*.case; do
     # the contents' page numbers are those of the final layout (tests/contents_pages.py)
     cp=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/contents_pages.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$cp" | head -3 | tr '\n' ' ')"; fi
+    # a statics model's generated sign is described in words, never printed as
+    # its encoded call statics_sign(5, 6, 2, ...)
+    if pdftotext "$f" - 2>/dev/null | grep -q 'statics_sign('; then bad "$id/report.pdf: prints a raw statics_sign(...) call"; else ok; fi
     # no heading alone at the foot of a page (tests/orphan_headings.py)
     oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi

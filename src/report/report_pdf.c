@@ -8,6 +8,7 @@
 #include "report/plot_spec.h"
 #include "report/mathlayout.h"
 #include "claim/claim.h"
+#include "expr/expr_statics.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -469,7 +470,7 @@ static void
 rp_definitions(report_doc *d, const run_results *res)
 {
     const case_t *c = res->c;
-    int i, pass;
+    int i, pass, nstat = 0;
 
     for (pass = 0; pass < 2; pass++)
     {
@@ -489,6 +490,30 @@ rp_definitions(report_doc *d, const run_results *res)
         for (i = 0; i < n; i++)
         {
             char *lhs, *rhs = rp_expr(defs[i].e);
+            if (!pass && expr_statics_is_call(defs[i].e))
+            {
+                /* P_sign of a [model P] type = statics block: its arguments are the model's
+                   encoded matrices, unreadable as a formula; say what the value means */
+                size_t ln = strlen(defs[i].name);
+                int cut = ln > 5 && strcmp(defs[i].name + ln - 5, "_sign") == 0 ? (int) ln - 5 : (int) ln;
+                char *t = nstat++ ? fc_printf("%s: the same for the statics model %.*s.", defs[i].name, cut,
+                                              defs[i].name)
+                                  : fc_printf("%s: the sign of the statics model %.*s: 1 where a reaction in the "
+                                              "friction cones balances the load, \xe2\x88\x92" "1 where a "
+                                              "separating multiplier proves that none does (the equations are "
+                                              "those of the model's block in the case file).", defs[i].name,
+                                              cut, defs[i].name);
+                if (have_pend)
+                {
+                    report_doc_math(d, &pend, 1, 8, REPORT_DOC_BODY);
+                    report_ml_box_clear(&pend);
+                    have_pend = 0;
+                }
+                report_doc_par(d, t ? t : defs[i].name, REPORT_DOC_BODY, 0, 8, 0);
+                flint_free(t);
+                flint_free(rhs);
+                continue;
+            }
             if (rhs && strlen(rhs) <= 600)
             {
                 /* typeset: "B = 1 + k cos²θ − sμk sin θ cos θ", "unique: B > 0" */
