@@ -7,7 +7,10 @@ contents on page 1 ("N.M Title ... PAGE", as in tests/contents_pages.py).
 A heading is an orphan when, on the page it is drawn on, fewer than two
 non-blank lines follow it before the page's footer (the last non-blank line,
 "... page N of M").  A heading wrapped onto two lines therefore needs at
-least one line of its section under it.  Prints one line per orphan; exit
+least one line of its section under it.  A table's caption ("Table N: ...",
+possibly wrapped) is an orphan when no line of two or more columns (a gap
+of two spaces or more between words: the table's header or a row) follows
+it on its page.  Prints one line per orphan; exit
 status 0 if none, 1 if some, 2 on a usage error or when no contents entry is
 found.
 """
@@ -58,7 +61,19 @@ def check(text):
                 if len(after) < 2:
                     bad.append("page %d: heading %s %s has %d line(s) under it before the page ends"
                                % (p + 1, num, word, len(after)))
+    for p, page in enumerate(pages):
+        lines = [l for l in page.split("\n") if l.strip()]
+        for i, l in enumerate(lines):
+            m = re.match(r"^\s*(Table \d+):", l)
+            if not m:
+                continue
+            if not any(COLUMNS.search(x.strip()) for x in lines[i + 1:]
+                       if not re.search(r"page \d+ of \d+\s*$", x)):
+                bad.append("page %d: caption of %s has no table under it before the page ends" % (p + 1, m.group(1)))
     return bad
+
+
+COLUMNS = re.compile(r"\S\s{2,}\S")
 
 
 def main(argv):

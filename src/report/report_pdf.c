@@ -352,13 +352,21 @@ rp_heading_as(report_doc *d, int level, const char *text, const char *key, int m
     flint_free(k);
 }
 
+/* The room a heading asks for when a table follows it at once: the heading
+ * (up to 14 pt, with its space), a caption of up to three lines and what
+ * rp_table_caption asks for the header and the first two rows. */
+#define RP_HEAD_TABLE_ROOM (14.0 * 1.38 + 10 + 3 * 9 * 1.38 + 70)
+
 /* "Table N: TEXT" above a table; returns N. */
 static int
 rp_table_caption(report_doc *d, const char *text)
 {
     char *s = fc_printf("Table %d: %s", ++d->ntab, text);
 
-    report_doc_need(d, 60);
+    /* the caption stays with its table: room for the caption, the header and
+       the first two rows (which the table keeps together; a wrapped row is
+       about 26 pt) */
+    report_doc_need(d, report_doc_par_math_height(d, s ? s : text, 9, report_doc_width()) + 70);
     report_doc_par_math(d, s ? s : text, 9, 0);
     d->y -= 2;
     flint_free(s);
@@ -969,6 +977,8 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
             for (k = 0; k < res->points[i].nq; k++)
                 if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
                     m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
+        /* the heading, the caption and the table's first rows together */
+        report_doc_need(d, RP_HEAD_TABLE_ROOM);
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
         rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
                          "that is the same at every point is listed once).");
@@ -1965,11 +1975,14 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
                 /* a heading whose section opens with another heading (the first claim's, or a
-                   template subheading) keeps both with about four lines of text: never an
-                   orphan heading at the foot of a page */
+                   template subheading) or with a table (its caption, header and first rows)
+                   keeps them together: never an orphan heading at the foot of a page */
                 if (nx && ((nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_CLAIMS && res->nclaims > 0)
                            || nx->kind == REPORT_TMPL_H1 || nx->kind == REPORT_TMPL_H2))
                     report_doc_need(d, 2 * (14.0 * 1.38 + 10) + 4 * 1.38 * REPORT_DOC_BODY + 10);
+                if (nx && nx->kind == REPORT_TMPL_BLOCK
+                    && (nx->block == REPORT_TMPL_POINTS || nx->block == REPORT_TMPL_PARAMETERS))
+                    report_doc_need(d, RP_HEAD_TABLE_ROOM);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
                     rp_back_matter(d, res, t);
