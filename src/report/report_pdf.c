@@ -357,20 +357,37 @@ rp_heading_as(report_doc *d, int level, const char *text, const char *key, int m
  * rp_table_caption asks for the header and the first two rows. */
 #define RP_HEAD_TABLE_ROOM (14.0 * 1.38 + 10 + 3 * 9 * 1.38 + 70)
 
-/* "Table N: TEXT" above a table; returns N. */
+/* "Table N: TEXT" above a table; returns N.  The caption stays with its
+ * table: it asks for its own height and START, the height the table keeps
+ * together at its start (report_doc_table_start_height), or 70 pt when
+ * START is 0. */
 static int
-rp_table_caption(report_doc *d, const char *text)
+rp_table_caption_room(report_doc *d, const char *text, double start)
 {
     char *s = fc_printf("Table %d: %s", ++d->ntab, text);
 
-    /* the caption stays with its table: room for the caption, the header and
-       the first two rows (which the table keeps together; a wrapped row is
-       about 26 pt) */
-    report_doc_need(d, report_doc_par_math_height(d, s ? s : text, 9, report_doc_width()) + 70);
+    report_doc_need(d, report_doc_par_math_height(d, s ? s : text, 9, report_doc_width())
+                       + (start > 0 ? start + 4 : 70));
     report_doc_par_math(d, s ? s : text, 9, 0);
     d->y -= 2;
     flint_free(s);
     return d->ntab;
+}
+
+static int
+rp_table_caption(report_doc *d, const char *text)
+{
+    return rp_table_caption_room(d, text, 0);
+}
+
+/* The caption of the table report_doc_table(d, NCOLS, HEAD, CELLS, NROWS,
+ * FLEX, REPORT_DOC_TABLE) drawn next, kept on the page of its first rows. */
+static int
+rp_table_caption_for(report_doc *d, const char *text, int ncols, const char *const *head,
+                     const char *const *cells, int nrows, int flex)
+{
+    return rp_table_caption_room(d, text, report_doc_table_start_height(d, ncols, head, cells, nrows, flex,
+                                                                        REPORT_DOC_TABLE));
 }
 
 /* The page (1-based) of mark KEY in the previous layout, or 0. */
@@ -465,9 +482,9 @@ rp_parameters(report_doc *d, const run_results *res)
         report_ml_box **m = flint_calloc(4 * (size_t) c->nparams + 1, sizeof *m);
         for (i = 0; m && i < c->nparams; i++)
             m[4 * i] = rp_name_box(d, res, c->params[i].name, REPORT_DOC_TABLE);
-        rp_table_caption(d, "The parameters of the case.");
-        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         d->cell_math = (const report_ml_box *const *) m;
+        rp_table_caption_for(d, "The parameters of the case.", 4, head, (const char *const *) l.v, c->nparams, 2);
+        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
         rp_boxes_free(m, 4 * c->nparams);
     }
@@ -786,8 +803,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (!l.oom)
         {
-            rp_table_caption(d, "The points: where the enclosures below are computed (a point sets the "
-                                "parameters it names; the others keep their values in the table of parameters).");
+            rp_table_caption_for(d, "The points: where the enclosures below are computed (a point sets the "
+                                 "parameters it names; the others keep their values in the table of parameters).",
+                                 2, whead, (const char *const *) l.v, res->npoints, 1);
             report_doc_table(d, 2, whead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
         }
         rp_list_clear(&l);
@@ -808,8 +826,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
             for (k = 0; m && k < res->points[0].nq; k++)
                 if (chosen[k] && cst[k])
                     m[2 * r++] = rp_name_box(d, res, res->points[0].qnames[k], REPORT_DOC_TABLE);
-            rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
             d->cell_math = (const report_ml_box *const *) m;
+            rp_table_caption_for(d, "Quantities that do not depend on the point, at 6 significant digits.", 2, chead,
+                                 (const char *const *) l.v, ncst, 1);
             report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
             rp_boxes_free(m, 2 * ncst);
         }
@@ -862,8 +881,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                 report_ml_box *hm[RP_POINT_COLS + 1] = {0};
                 for (k = 0; k < nc; k++)
                     hm[k + 1] = rp_name_box(d, res, res->points[0].qnames[idx[from + k]], REPORT_DOC_TABLE);
-                rp_table_caption(d, cap ? cap : "Enclosures at the points.");
                 d->head_math = (const report_ml_box *const *) hm;
+                rp_table_caption_for(d, cap ? cap : "Enclosures at the points.", nc + 1, head,
+                                     (const char *const *) l.v, nrows, -1);
                 report_doc_table(d, nc + 1, head, (const char *const *) l.v, nrows, -1, REPORT_DOC_TABLE);
                 for (k = 1; k <= nc; k++)
                     if (hm[k])
@@ -932,8 +952,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (any && !l.oom)
         {
-            rp_table_caption(d, "Certified verdicts of the regions and boolean definitions at the points: those "
-                             "proved true; every one not listed is proved false, except the unknown ones.");
+            rp_table_caption_for(d, "Certified verdicts of the regions and boolean definitions at the points: "
+                                 "those proved true; every one not listed is proved false, except the unknown ones.",
+                                 3, vhead, (const char *const *) l.v, res->npoints, 1);
             report_doc_table(d, 3, vhead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
         }
         rp_list_clear(&l);
@@ -980,9 +1001,10 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
         /* the heading, the caption and the table's first rows together */
         report_doc_need(d, RP_HEAD_TABLE_ROOM);
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
-        rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
-                         "that is the same at every point is listed once).");
         d->cell_math = (const report_ml_box *const *) m;
+        rp_table_caption_for(d, "The enclosures of the tables of points at the working precision (a quantity "
+                             "that is the same at every point is listed once).", 3, head,
+                             (const char *const *) l.v, n, 2);
         report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
         rp_boxes_free(m, 3 * n);
     }
@@ -1109,7 +1131,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     if (!tab.oom)
     {
         char *tc = fc_printf("Certified areas of the regions of Figure %d.", d->nfig);
-        rp_table_caption(d, tc ? tc : "Certified areas.");
+        rp_table_caption_for(d, tc ? tc : "Certified areas.", 3, hd, (const char *const *) tab.v, nrows, 0);
         flint_free(tc);
         report_doc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, REPORT_DOC_TABLE);
     }
