@@ -10,7 +10,9 @@ non-blank lines follow it before the page's footer (the last non-blank line,
 least one line of its section under it.  A table's caption ("Table N: ...",
 possibly wrapped) is an orphan when no line of two or more columns (a gap
 of two spaces or more between words: the table's header or a row) follows
-it on its page.  Prints one line per orphan; exit
+it on its page.  A figure's caption ("Figure N: ...", a paragraph that ends
+with a full stop) is split when no line from its first to the page's footer
+ends with a full stop.  Prints one line per orphan; exit
 status 0 if none, 1 if some, 2 on a usage error or when no contents entry is
 found.
 """
@@ -70,6 +72,13 @@ def check(text):
             if not any(COLUMNS.search(x.strip()) for x in lines[i + 1:]
                        if not re.search(r"page \d+ of \d+\s*$", x)):
                 bad.append("page %d: caption of %s has no table under it before the page ends" % (p + 1, m.group(1)))
+        for i, l in enumerate(lines):
+            m = re.match(r"^\s*(Figure \d+):", l)
+            if not m:
+                continue
+            rest = [x.rstrip() for x in lines[i:] if not re.search(r"page \d+ of \d+\s*$", x)]
+            if not any(x.endswith(".") for x in rest):
+                bad.append("page %d: caption of %s goes on to the next page" % (p + 1, m.group(1)))
     return bad
 
 

@@ -1036,11 +1036,24 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
 
     h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
                                   : fc_printf("Plot %s", pl->name);
-    /* a figure shrinks to at most 30 % less rather than leave a page half empty */
-    if (report_doc_room(d) - 44 < 0.55 * fh)
-        report_doc_need(d, fh + 44);
-    else if (report_doc_room(d) - 44 < fh)
-        fh = report_doc_room(d) - 44;
+    /* the room beside the figure: its heading and its caption, measured (a
+       long title wraps in both); 44 pt plus the 24 pt the figure gives back
+       below was enough only for a one-line heading and a two-line caption */
+    fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
+    rp_superscript(b, sizeof b, -rp->depth);
+    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
+                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
+                 d->nfig + 1, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    {
+        double side = (cap ? report_doc_par_math_height(d, cap, 8.5, report_doc_width()) : 36) + 6
+                      + (heading ? (h ? report_doc_par_math_height(d, h, 11.5, report_doc_width()) : 16) + 14 : 0);
+        double room = side - 24 > 44 ? side - 24 : 44;
+        /* a figure shrinks to at most 30 % less rather than leave a page half empty */
+        if (report_doc_room(d) - room < 0.55 * fh)
+            report_doc_need(d, fh + room);
+        else if (report_doc_room(d) - room < fh)
+            fh = report_doc_room(d) - room;
+    }
     if (heading)
     {
         char *key = fc_printf("plot:%s", pl->name);
@@ -1052,6 +1065,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     {
         report_doc_par(d, "This plot could not be paved (see the error reported by fricert).",
                  REPORT_DOC_BODY, 0, 0, 0);
+        flint_free(cap);
         return;
     }
 
@@ -1061,11 +1075,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
         goto done;
     }
     have_ps = 1;
-    fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
-    rp_superscript(b, sizeof b, -rp->depth);
-    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
-                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
-                 ++d->nfig, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    ++d->nfig;
     {
         char *key = fc_printf("fig:%s", pl->name);
         if (key)
@@ -1347,11 +1357,23 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
     if (rp_cfig_init(&f, res, i) != 0)
         return;
-    if (report_doc_room(d) - 20 < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
-        report_doc_need(d, fh + 20);
-    else if (report_doc_room(d) - 20 < fh)
-        fh = report_doc_room(d) - 20;
-    cap = rp_cfig_number(d, res, i, &f);
+    cap = rp_claim_caption(d, res, cl, &f.ps);   /* numbered here, marked below on the figure's page */
+    {
+        /* the caption (four lines or so) goes with the figure: its measured
+           height, less the 24 pt the figure gives back below */
+        double side = (cap ? report_doc_par_math_height(d, cap, 8.5, report_doc_width()) : 48) + 6 - 24;
+        double room = side > 20 ? side : 20;
+        if (report_doc_room(d) - room < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
+            report_doc_need(d, fh + room);
+        else if (report_doc_room(d) - room < fh)
+            fh = report_doc_room(d) - room;
+    }
+    {
+        char *key = fc_printf("cfig:%s", cl->claim->name);
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        flint_free(key);
+    }
     fh -= 24;
     st = report_figure_draw(d->c, &f.ps.spec, report_doc_left(), d->y, fw, fh);
     d->y += fh + 2;
