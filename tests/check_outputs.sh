@@ -72,6 +72,8 @@ done
 expect_text painleve_rod "θ"
 expect_text painleve_rod "μ"
 expect_text rod_liftoff_model "θ̇ [rad/s]"
+# the table of points names a parameter as its [display] entry does (lam = \lambda)
+expect_text rod_rope_capstan "At λ = tan(π/6), f = 3/10."
 
 # the lone-row detector itself: crafted pdftotext -layout pages, one table
 # continued with a single (wrapped) row, one leaving a single row behind,

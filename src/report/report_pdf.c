@@ -9,6 +9,7 @@
 #include "report/mathlayout.h"
 #include "claim/claim.h"
 #include "expr/expr_statics.h"
+#include "case/case_display.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -629,6 +630,28 @@ rp_definitions(report_doc *d, const run_results *res)
     }
 }
 
+/* A parameter's name as plain text in the table of points: its [display]
+ * string when that is one Greek letter (\lambda -> its letter) or plain text
+ * (m_c), else the default Unicode name, so that the table and the formulas
+ * name it alike. */
+static char *
+rp_where_name(const case_t *c, const char *name)
+{
+    const char *disp = case_display_of(c, name);
+    size_t i;
+
+    if (disp != NULL && disp[0] == '\\' && disp[1] != '\0')
+    {
+        for (i = 1; disp[i] && ((disp[i] >= 'a' && disp[i] <= 'z') || (disp[i] >= 'A' && disp[i] <= 'Z')); i++)
+            ;
+        if (disp[i] == '\0')
+            return rp_name(disp + 1);
+    }
+    else if (disp != NULL && disp[0] != '\0' && strpbrk(disp, "\\{}^") == NULL)
+        return fc_strdup(disp);
+    return rp_name(name);
+}
+
 static char *
 rp_point_where(const run_results *res, const run_point *pt)
 {
@@ -644,7 +667,7 @@ rp_point_where(const run_results *res, const run_point *pt)
     s = fc_strdup("At ");
     for (k = 0; s && k < cp->nset; k++)
     {
-        char *n = rp_name(c->params[cp->set_param[k]].name), *v = rp_expr(cp->set_value[k]);
+        char *n = rp_where_name(c, c->params[cp->set_param[k]].name), *v = rp_expr(cp->set_value[k]);
         char *t = fc_printf("%s%s%s = %s", s, k ? ", " : "", n ? n : "?", v ? v : "?");
         flint_free(n);
         flint_free(v);
