@@ -13,7 +13,9 @@
 #   its header and fewer than two rows (tests/lone_rows.py, itself tested on
 #   tests/fixtures/lone_rows/); the contents' page numbers those of the
 #   pages the headings are on (tests/contents_pages.py, itself shown to
-#   fail on a changed number);
+#   fail on a changed number); no heading alone at the foot of a page
+#   (tests/orphan_headings.py, itself tested on tests/fixtures/orphan_headings/);
+#   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
 # - every shipped case names its own template (none uses default.tmpl, each
@@ -70,6 +72,8 @@ done
 expect_text painleve_rod "θ"
 expect_text painleve_rod "μ"
 expect_text rod_liftoff_model "θ̇ [rad/s]"
+# the table of points names a parameter as its [display] entry does (lam = \lambda)
+expect_text rod_rope_capstan "At λ = tan(π/6), f = 3/10."
 
 # the lone-row detector itself: crafted pdftotext -layout pages, one table
 # continued with a single (wrapped) row, one leaving a single row behind,
@@ -80,6 +84,16 @@ for fx in tests/fixtures/lone_rows/bad_*.txt; do
     if [ "$rc" -eq 1 ] && grep -q '^page [0-9]' "$tmp/err"; then ok; else bad "tests/lone_rows.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
 done
 if python3 tests/lone_rows.py tests/fixtures/lone_rows/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/lone_rows.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
+# the orphan-heading detector itself: a section heading and the Provenance
+# heading left at the foot of a page must be flagged, a heading with its
+# section's first lines under it must pass
+for fx in tests/fixtures/orphan_headings/bad_*.txt; do
+    python3 tests/orphan_headings.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^page [0-9]' "$tmp/err"; then ok; else bad "tests/orphan_headings.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/orphan_headings.py tests/fixtures/orphan_headings/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/orphan_headings.py flags good.txt: $(head -2 "$tmp/err")"; fi
 
 # layout of report.pdf: at most 15 pages; page 1 holds the verdict table
 # (every claim's name) and the contents; the last page is filled to at least
@@ -106,6 +120,12 @@ for c in cases/*.case; do
     # the contents' page numbers are those of the final layout (tests/contents_pages.py)
     cp=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/contents_pages.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$cp" | head -3 | tr '\n' ' ')"; fi
+    # a statics model's generated sign is described in words, never printed as
+    # its encoded call statics_sign(5, 6, 2, ...)
+    if pdftotext "$f" - 2>/dev/null | grep -q 'statics_sign('; then bad "$id/report.pdf: prints a raw statics_sign(...) call"; else ok; fi
+    # no heading alone at the foot of a page (tests/orphan_headings.py)
+    oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi
     low=$(pdftotext -bbox -f "$pages" -l "$pages" "$f" - 2>/dev/null |
           sed -n 's/.*yMax="\([0-9.]*\)".*/\1/p' | awk '$1 < 780 && $1 > m { m = $1 } END { print int(m) }')
     if [ "${low:-0}" -ge 200 ]; then ok; else bad "$id/report.pdf: last page filled to y = $low pt only (< 1/5)"; fi

@@ -191,6 +191,59 @@ expect_template_error(fixture *F, const char *tmpl, const char *want)
     assert_int_equal(leftover_temporaries(), 0);
 }
 
+/* The verdict table's short form for a point with many undecided verdicts states only a
+ * reason that can hold: the case's own values (ranges) are "too wide"; a named point that
+ * fixes every parameter is undecided only on or near a boundary, never for its "ranges". */
+static void
+test_undecided_reason(void **state)
+{
+    fixture F;
+    char err[1024], cmd[600], *out, pdf[256];
+    int st, i, j;
+    const int nb = 8;
+
+    (void) state;
+    fixture_init(&F);
+    for (i = 0; i < 2; i++)
+    {
+        run_point *pt = &F.res.points[i];
+        pt->nparams = F.c.nparams;
+        pt->at = _arb_vec_init(F.c.nparams);
+        case_point_box(pt->at, &F.c, pt->index, 128);
+        pt->bnames = flint_realloc(pt->bnames, nb * sizeof(char *));
+        pt->b = flint_realloc(pt->b, nb * sizeof(expr_tv_t));
+        for (j = 0; j < nb; j++)
+        {
+            pt->bnames[j] = F.c.regions[j % F.c.nregions].name;
+            pt->b[j] = EXPR_TV_UNKNOWN;
+        }
+        pt->nb = nb;
+    }
+    snprintf(pdf, sizeof pdf, "%s", tmp_path("undecided.pdf"));
+    write_text("t.tmpl", "# Points\n{{points}}\n# Provenance\n{{provenance}}\n");
+    st = write_pdf_fmt(&F.res, tmpdir, pdf, err, sizeof err);
+    if (st != 0)
+        print_error("%s\n", err);
+    assert_int_equal(st, REPORT_OK);
+    snprintf(cmd, sizeof cmd, "pdftotext -raw -enc UTF-8 '%s' - 2>/dev/null | tr -s ' \\n' '  '", pdf);
+    out = run(cmd, &st);
+    assert_int_equal(st, 0);
+    if (strstr(out, "case — 8 of the 8") == NULL)
+        print_error("%s\n", out);
+    /* the case row: x and y are ranges */
+    assert_non_null(strstr(out, "case — 8 of the 8 (the case's ranges are too wide to decide them)"));
+    /* point p = (1/2, 1/2), mu fixed: no range, so no "ranges" reason */
+    assert_non_null(strstr(out, "p — 8 of the 8 (the point lies on or too near their boundaries)"));
+    assert_null(strstr(out, "point's ranges"));
+    free(out);
+    for (i = 0; i < 2; i++)
+    {
+        _arb_vec_clear(F.res.points[i].at, F.c.nparams);
+        F.res.points[i].at = NULL;
+    }
+    fixture_clear(&F);
+}
+
 static void
 test_template_errors(void **state)
 {
@@ -250,6 +303,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_report_pdf),
         cmocka_unit_test(test_reproducible),
+        cmocka_unit_test(test_undecided_reason),
         cmocka_unit_test(test_template_errors),
         cmocka_unit_test(test_write_failure),
     };

@@ -957,6 +957,34 @@ report_doc_cells_free(report_doc_cell *cell, int ncols)
         report_doc_lines_free(cell[j].lines, cell[j].n);
 }
 
+double
+report_doc_table_start_height(report_doc *d, int ncols, const char *const *head, const char *const *cells,
+                              int nrows, int flex, double size)
+{
+    double *w = flint_calloc(ncols, sizeof(double)), h = 0;
+    report_doc_cell *rc = flint_calloc(ncols, sizeof(report_doc_cell));
+    int r, last = nrows < 2 ? nrows : nrows == 3 ? 3 : 2;
+
+    if (w == NULL || rc == NULL)
+    {
+        flint_free(w);
+        flint_free(rc);
+        return 0;
+    }
+    report_doc_columns(d->c, ncols, head, cells, nrows, flex, size, w, d->head_math, d->cell_math);
+    h = report_doc_row_prepare(d->c, ncols, head, w, size, 1, rc, d->head_math);
+    report_doc_cells_free(rc, ncols);
+    for (r = 0; r < last; r++)
+    {
+        h += report_doc_row_prepare(d->c, ncols, cells + (size_t) r * ncols, w, size, 0, rc,
+                                    d->cell_math ? d->cell_math + (size_t) r * ncols : NULL);
+        report_doc_cells_free(rc, ncols);
+    }
+    flint_free(w);
+    flint_free(rc);
+    return h;
+}
+
 void
 report_doc_table(report_doc *d, int ncols, const char *const *head, const char *const *cells, int nrows,
            int flex, double size)

@@ -136,6 +136,12 @@ void report_doc_math_pair(report_doc *d, const report_ml_box *a, double indent_a
 void report_doc_table(report_doc *d, int ncols, const char *const *head, const char *const *cells,
                 int nrows, int flex, double size);
 
+/* The height report_doc_table keeps together at its start: the header and
+ * its first two rows (all rows when there are at most three), with the
+ * columns the same arguments give (and d's cell_math / head_math, if set). */
+double report_doc_table_start_height(report_doc *d, int ncols, const char *const *head, const char *const *cells,
+                                     int nrows, int flex, double size);
+
 /* Wrapped lines of TEXT at width W in the current font: *N lines, returned
  * as a newly allocated array of flint_malloc'd strings (flint_free both). */
 char **report_doc_wrap(canvas *c, const char *text, double w1, double w, int *n);

@@ -8,6 +8,8 @@
 #include "report/plot_spec.h"
 #include "report/mathlayout.h"
 #include "claim/claim.h"
+#include "expr/expr_statics.h"
+#include "case/case_display.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -351,17 +353,42 @@ rp_heading_as(report_doc *d, int level, const char *text, const char *key, int m
     flint_free(k);
 }
 
-/* "Table N: TEXT" above a table; returns N. */
+/* The room a heading asks for when a table follows it at once: the heading
+ * (up to 14 pt, with its space), a caption of up to three lines and what
+ * rp_table_caption asks for the header and the first two rows. */
+#define RP_HEAD_TABLE_ROOM (14.0 * 1.38 + 10 + 3 * 9 * 1.38 + 70)
+
+/* "Table N: TEXT" above a table; returns N.  The caption stays with its
+ * table: it asks for its own height and START, the height the table keeps
+ * together at its start (report_doc_table_start_height), or 70 pt when
+ * START is 0. */
 static int
-rp_table_caption(report_doc *d, const char *text)
+rp_table_caption_room(report_doc *d, const char *text, double start)
 {
     char *s = fc_printf("Table %d: %s", ++d->ntab, text);
 
-    report_doc_need(d, 60);
+    report_doc_need(d, report_doc_par_math_height(d, s ? s : text, 9, report_doc_width())
+                       + (start > 0 ? start + 4 : 70));
     report_doc_par_math(d, s ? s : text, 9, 0);
     d->y -= 2;
     flint_free(s);
     return d->ntab;
+}
+
+static int
+rp_table_caption(report_doc *d, const char *text)
+{
+    return rp_table_caption_room(d, text, 0);
+}
+
+/* The caption of the table report_doc_table(d, NCOLS, HEAD, CELLS, NROWS,
+ * FLEX, REPORT_DOC_TABLE) drawn next, kept on the page of its first rows. */
+static int
+rp_table_caption_for(report_doc *d, const char *text, int ncols, const char *const *head,
+                     const char *const *cells, int nrows, int flex)
+{
+    return rp_table_caption_room(d, text, report_doc_table_start_height(d, ncols, head, cells, nrows, flex,
+                                                                        REPORT_DOC_TABLE));
 }
 
 /* The page (1-based) of mark KEY in the previous layout, or 0. */
@@ -456,9 +483,9 @@ rp_parameters(report_doc *d, const run_results *res)
         report_ml_box **m = flint_calloc(4 * (size_t) c->nparams + 1, sizeof *m);
         for (i = 0; m && i < c->nparams; i++)
             m[4 * i] = rp_name_box(d, res, c->params[i].name, REPORT_DOC_TABLE);
-        rp_table_caption(d, "The parameters of the case.");
-        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         d->cell_math = (const report_ml_box *const *) m;
+        rp_table_caption_for(d, "The parameters of the case.", 4, head, (const char *const *) l.v, c->nparams, 2);
+        report_doc_mark(d, "tab:parameters", d->ntab, NULL, 0);
         report_doc_table(d, 4, head, (const char *const *) l.v, c->nparams, 2, REPORT_DOC_TABLE);
         rp_boxes_free(m, 4 * c->nparams);
     }
@@ -469,7 +496,7 @@ static void
 rp_definitions(report_doc *d, const run_results *res)
 {
     const case_t *c = res->c;
-    int i, pass;
+    int i, pass, nstat = 0;
 
     for (pass = 0; pass < 2; pass++)
     {
@@ -489,6 +516,30 @@ rp_definitions(report_doc *d, const run_results *res)
         for (i = 0; i < n; i++)
         {
             char *lhs, *rhs = rp_expr(defs[i].e);
+            if (!pass && expr_statics_is_call(defs[i].e))
+            {
+                /* P_sign of a [model P] type = statics block: its arguments are the model's
+                   encoded matrices, unreadable as a formula; say what the value means */
+                size_t ln = strlen(defs[i].name);
+                int cut = ln > 5 && strcmp(defs[i].name + ln - 5, "_sign") == 0 ? (int) ln - 5 : (int) ln;
+                char *t = nstat++ ? fc_printf("%s: the same for the statics model %.*s.", defs[i].name, cut,
+                                              defs[i].name)
+                                  : fc_printf("%s: the sign of the statics model %.*s: 1 where a reaction in the "
+                                              "friction cones balances the load, \xe2\x88\x92" "1 where a "
+                                              "separating multiplier proves that none does (the equations are "
+                                              "those of the model's block in the case file).", defs[i].name,
+                                              cut, defs[i].name);
+                if (have_pend)
+                {
+                    report_doc_math(d, &pend, 1, 8, REPORT_DOC_BODY);
+                    report_ml_box_clear(&pend);
+                    have_pend = 0;
+                }
+                report_doc_par(d, t ? t : defs[i].name, REPORT_DOC_BODY, 0, 8, 0);
+                flint_free(t);
+                flint_free(rhs);
+                continue;
+            }
             if (rhs && strlen(rhs) <= 600)
             {
                 /* typeset: "B = 1 + k cos²θ − sμk sin θ cos θ", "unique: B > 0" */
@@ -579,6 +630,28 @@ rp_definitions(report_doc *d, const run_results *res)
     }
 }
 
+/* A parameter's name as plain text in the table of points: its [display]
+ * string when that is one Greek letter (\lambda -> its letter) or plain text
+ * (m_c), else the default Unicode name, so that the table and the formulas
+ * name it alike. */
+static char *
+rp_where_name(const case_t *c, const char *name)
+{
+    const char *disp = case_display_of(c, name);
+    size_t i;
+
+    if (disp != NULL && disp[0] == '\\' && disp[1] != '\0')
+    {
+        for (i = 1; disp[i] && ((disp[i] >= 'a' && disp[i] <= 'z') || (disp[i] >= 'A' && disp[i] <= 'Z')); i++)
+            ;
+        if (disp[i] == '\0')
+            return rp_name(disp + 1);
+    }
+    else if (disp != NULL && disp[0] != '\0' && strpbrk(disp, "\\{}^") == NULL)
+        return fc_strdup(disp);
+    return rp_name(name);
+}
+
 static char *
 rp_point_where(const run_results *res, const run_point *pt)
 {
@@ -594,7 +667,7 @@ rp_point_where(const run_results *res, const run_point *pt)
     s = fc_strdup("At ");
     for (k = 0; s && k < cp->nset; k++)
     {
-        char *n = rp_name(c->params[cp->set_param[k]].name), *v = rp_expr(cp->set_value[k]);
+        char *n = rp_where_name(c, c->params[cp->set_param[k]].name), *v = rp_expr(cp->set_value[k]);
         char *t = fc_printf("%s%s%s = %s", s, k ? ", " : "", n ? n : "?", v ? v : "?");
         flint_free(n);
         flint_free(v);
@@ -753,8 +826,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (!l.oom)
         {
-            rp_table_caption(d, "The points: where the enclosures below are computed (a point sets the "
-                                "parameters it names; the others keep their values in the table of parameters).");
+            rp_table_caption_for(d, "The points: where the enclosures below are computed (a point sets the "
+                                 "parameters it names; the others keep their values in the table of parameters).",
+                                 2, whead, (const char *const *) l.v, res->npoints, 1);
             report_doc_table(d, 2, whead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
         }
         rp_list_clear(&l);
@@ -775,8 +849,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
             for (k = 0; m && k < res->points[0].nq; k++)
                 if (chosen[k] && cst[k])
                     m[2 * r++] = rp_name_box(d, res, res->points[0].qnames[k], REPORT_DOC_TABLE);
-            rp_table_caption(d, "Quantities that do not depend on the point, at 6 significant digits.");
             d->cell_math = (const report_ml_box *const *) m;
+            rp_table_caption_for(d, "Quantities that do not depend on the point, at 6 significant digits.", 2, chead,
+                                 (const char *const *) l.v, ncst, 1);
             report_doc_table(d, 2, chead, (const char *const *) l.v, ncst, 1, REPORT_DOC_TABLE);
             rp_boxes_free(m, 2 * ncst);
         }
@@ -829,8 +904,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                 report_ml_box *hm[RP_POINT_COLS + 1] = {0};
                 for (k = 0; k < nc; k++)
                     hm[k + 1] = rp_name_box(d, res, res->points[0].qnames[idx[from + k]], REPORT_DOC_TABLE);
-                rp_table_caption(d, cap ? cap : "Enclosures at the points.");
                 d->head_math = (const report_ml_box *const *) hm;
+                rp_table_caption_for(d, cap ? cap : "Enclosures at the points.", nc + 1, head,
+                                     (const char *const *) l.v, nrows, -1);
                 report_doc_table(d, nc + 1, head, (const char *const *) l.v, nrows, -1, REPORT_DOC_TABLE);
                 for (k = 1; k <= nc; k++)
                     if (hm[k])
@@ -876,9 +952,20 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
                     nun += pt->b[k] != EXPR_TV_TRUE && pt->b[k] != EXPR_TV_FALSE;
                 if (nun > 6 && un)
                 {
-                    /* a point with ranges decides little: say how much, not every name */
+                    /* a point with ranges decides little: say how much, not every name, and
+                       only the reasons that can hold: a named point that fixes every parameter
+                       is undecided only on or near a boundary */
+                    int ranged = pt->index < 0;
+                    for (k = 0; k < pt->nparams && pt->at != NULL && !ranged; k++)
+                        ranged = !arb_is_exact(pt->at + k) && arb_rel_accuracy_bits(pt->at + k) < 24;
                     flint_free(un);
-                    un = fc_printf("%d of the %d (the point's ranges are too wide to decide them)", nun, pt->nb);
+                    if (pt->index < 0)
+                        un = fc_printf("%d of the %d (the case's ranges are too wide to decide them)", nun, pt->nb);
+                    else if (ranged)
+                        un = fc_printf("%d of the %d (the point leaves some parameters as ranges, or lies on a "
+                                       "boundary)", nun, pt->nb);
+                    else
+                        un = fc_printf("%d of the %d (the point lies on or too near their boundaries)", nun, pt->nb);
                 }
             }
             rp_puts(&l, pt->index < 0 ? "case" : pt->name);
@@ -888,8 +975,9 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
         rp_oom(d, &l);
         if (any && !l.oom)
         {
-            rp_table_caption(d, "Certified verdicts of the regions and boolean definitions at the points: those "
-                             "proved true; every one not listed is proved false, except the unknown ones.");
+            rp_table_caption_for(d, "Certified verdicts of the regions and boolean definitions at the points: "
+                                 "those proved true; every one not listed is proved false, except the unknown ones.",
+                                 3, vhead, (const char *const *) l.v, res->npoints, 1);
             report_doc_table(d, 3, vhead, (const char *const *) l.v, res->npoints, 1, REPORT_DOC_TABLE);
         }
         rp_list_clear(&l);
@@ -933,10 +1021,13 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
             for (k = 0; k < res->points[i].nq; k++)
                 if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
                     m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
+        /* the heading, the caption and the table's first rows together */
+        report_doc_need(d, RP_HEAD_TABLE_ROOM);
         rp_heading(d, 1, "Appendix: enclosures at full precision", "sec:appendix");
-        rp_table_caption(d, "The enclosures of the tables of points at the working precision (a quantity "
-                         "that is the same at every point is listed once).");
         d->cell_math = (const report_ml_box *const *) m;
+        rp_table_caption_for(d, "The enclosures of the tables of points at the working precision (a quantity "
+                             "that is the same at every point is listed once).", 3, head,
+                             (const char *const *) l.v, n, 2);
         report_doc_table(d, 3, head, (const char *const *) l.v, n, 2, REPORT_DOC_TABLE);
         rp_boxes_free(m, 3 * n);
     }
@@ -968,11 +1059,24 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
 
     h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
                                   : fc_printf("Plot %s", pl->name);
-    /* a figure shrinks to at most 30 % less rather than leave a page half empty */
-    if (report_doc_room(d) - 44 < 0.55 * fh)
-        report_doc_need(d, fh + 44);
-    else if (report_doc_room(d) - 44 < fh)
-        fh = report_doc_room(d) - 44;
+    /* the room beside the figure: its heading and its caption, measured (a
+       long title wraps in both); 44 pt plus the 24 pt the figure gives back
+       below was enough only for a one-line heading and a two-line caption */
+    fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
+    rp_superscript(b, sizeof b, -rp->depth);
+    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
+                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
+                 d->nfig + 1, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    {
+        double side = (cap ? report_doc_par_math_height(d, cap, 8.5, report_doc_width()) : 36) + 6
+                      + (heading ? (h ? report_doc_par_math_height(d, h, 11.5, report_doc_width()) : 16) + 14 : 0);
+        double room = side - 24 > 44 ? side - 24 : 44;
+        /* a figure shrinks to at most 30 % less rather than leave a page half empty */
+        if (report_doc_room(d) - room < 0.55 * fh)
+            report_doc_need(d, fh + room);
+        else if (report_doc_room(d) - room < fh)
+            fh = report_doc_room(d) - room;
+    }
     if (heading)
     {
         char *key = fc_printf("plot:%s", pl->name);
@@ -984,6 +1088,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     {
         report_doc_par(d, "This plot could not be paved (see the error reported by fricert).",
                  REPORT_DOC_BODY, 0, 0, 0);
+        flint_free(cap);
         return;
     }
 
@@ -993,11 +1098,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
         goto done;
     }
     have_ps = 1;
-    fc_ball_bound_d(a, sizeof a, pr->undecided, 100, 3, 'g', 1);
-    rp_superscript(b, sizeof b, -rp->depth);
-    cap = fc_printf("Figure %d: %s. Certified paving at depth %d (smallest cells 2%s of each axis), "
-                 "%ld cells; undecided \xe2\x89\xa4 %s %% of the box (hatched).",
-                 ++d->nfig, pl->title && pl->title[0] ? pl->title : pl->name, rp->depth, b, pr->ncells, a);
+    ++d->nfig;
     {
         char *key = fc_printf("fig:%s", pl->name);
         if (key)
@@ -1063,7 +1164,7 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     if (!tab.oom)
     {
         char *tc = fc_printf("Certified areas of the regions of Figure %d.", d->nfig);
-        rp_table_caption(d, tc ? tc : "Certified areas.");
+        rp_table_caption_for(d, tc ? tc : "Certified areas.", 3, hd, (const char *const *) tab.v, nrows, 0);
         flint_free(tc);
         report_doc_table(d, 3, hd, (const char *const *) tab.v, nrows, 0, REPORT_DOC_TABLE);
     }
@@ -1279,11 +1380,23 @@ rp_claim_figure(report_doc *d, const run_results *res, int i)
         fh = 0.32 * report_doc_width();   /* a 1-D paving: a strip along its axis */
     if (rp_cfig_init(&f, res, i) != 0)
         return;
-    if (report_doc_room(d) - 20 < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
-        report_doc_need(d, fh + 20);
-    else if (report_doc_room(d) - 20 < fh)
-        fh = report_doc_room(d) - 20;
-    cap = rp_cfig_number(d, res, i, &f);
+    cap = rp_claim_caption(d, res, cl, &f.ps);   /* numbered here, marked below on the figure's page */
+    {
+        /* the caption (four lines or so) goes with the figure: its measured
+           height, less the 24 pt the figure gives back below */
+        double side = (cap ? report_doc_par_math_height(d, cap, 8.5, report_doc_width()) : 48) + 6 - 24;
+        double room = side > 20 ? side : 20;
+        if (report_doc_room(d) - room < (nfig > 6 ? 0.8 : 0.7) * fh)   /* a flatter figure is not squeezed much more */
+            report_doc_need(d, fh + room);
+        else if (report_doc_room(d) - room < fh)
+            fh = report_doc_room(d) - room;
+    }
+    {
+        char *key = fc_printf("cfig:%s", cl->claim->name);
+        if (key)
+            report_doc_mark(d, key, d->nfig, NULL, 0);
+        flint_free(key);
+    }
     fh -= 24;
     st = report_figure_draw(d->c, &f.ps.spec, report_doc_left(), d->y, fw, fh);
     d->y += fh + 2;
@@ -1928,6 +2041,15 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && res->nplots > 0
                     && (nx->block == REPORT_TMPL_PLOT || nx->block == REPORT_TMPL_PLOTS))
                     report_doc_need(d, 0.55 * 0.66 * report_doc_width() + 90);
+                /* a heading whose section opens with another heading (the first claim's, or a
+                   template subheading) or with a table (its caption, header and first rows)
+                   keeps them together: never an orphan heading at the foot of a page */
+                if (nx && ((nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_CLAIMS && res->nclaims > 0)
+                           || nx->kind == REPORT_TMPL_H1 || nx->kind == REPORT_TMPL_H2))
+                    report_doc_need(d, 2 * (14.0 * 1.38 + 10) + 4 * 1.38 * REPORT_DOC_BODY + 10);
+                if (nx && nx->kind == REPORT_TMPL_BLOCK
+                    && (nx->block == REPORT_TMPL_POINTS || nx->block == REPORT_TMPL_PARAMETERS))
+                    report_doc_need(d, RP_HEAD_TABLE_ROOM);
                 if (nx && nx->kind == REPORT_TMPL_BLOCK && nx->block == REPORT_TMPL_PROVENANCE)
                 {
                     rp_back_matter(d, res, t);
@@ -1963,7 +2085,12 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
                     rp_back_matter(d, res, t);
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
+                {
+                    /* the heading goes with its block: never alone at the foot of a page */
+                    report_doc_need(d, rp_prov_height(d, res, "prov:start", "prov:end", 10, 40));
+                    report_doc_mark(d, "prov:start", 0, NULL, 0);
                     rp_heading(d, 1, "Provenance", NULL);
+                }
                 rp_provenance(d, res, date);
                 has_prov = 1;
                 break;
