@@ -85,6 +85,10 @@ typedef struct {
        nonzero) */
     int nzw[EC_MAXAF];
     int zw[EC_MAXAF][EC_MAXAF];
+    /* dplain[k]: dfac k holds no algebraic variable, so it is irreducible with
+       monic form zw[k][0] and leading coefficient of sign dlcs[k]: its sign
+       is dlcs[k] times that factor's sign variable */
+    int dplain[EC_MAXAF], dlcs[EC_MAXAF];
 } ec_atom;
 
 enum { EB_TRUE, EB_FALSE, EB_NOT, EB_AND, EB_OR, EB_XOR, EB_IMPLIES, EB_IFF, EB_ATOM };
@@ -397,6 +401,15 @@ static int fac_index(ec_ctx *x, const fmpq_mpoly_t f)
     return x->nfac++;
 }
 
+/* 1 if P holds an algebraic variable */
+static int has_slot(const ec_ctx *x, const fmpq_mpoly_t P)
+{
+    int i;
+    for (i = 0; i < x->nslot; i++)
+        if (fmpq_mpoly_degree_si(P, x->slot[i].var, x->ctx) > 0) return 1;
+    return 0;
+}
+
 /* the factors of P (a polynomial free of algebraic variables) added to x's
  * list, their indices in idx; the count, or -1 */
 static int factor_indices(ec_ctx *x, int *idx, const fmpq_mpoly_t P)
@@ -405,8 +418,7 @@ static int factor_indices(ec_ctx *x, int *idx, const fmpq_mpoly_t P)
     fmpq_mpoly_t m;
     slong i;
     int n = 0;
-    for (i = 0; i < x->nslot; i++)
-        if (fmpq_mpoly_degree_si(P, x->slot[i].var, x->ctx) > 0) return -1;
+    if (has_slot(x, P)) return -1;
     fmpq_mpoly_init(m, x->ctx);
     fmpq_mpoly_factor_init(F, x->ctx);
     if (!fmpq_mpoly_factor(F, P, x->ctx) || F->num > EC_MAXAF) n = -1;
@@ -485,6 +497,11 @@ static int atom_prepare(ec_ctx *x, int k)
                 fmpq_mpoly_set(at->dfac + i, F->poly + i, x->ctx);
                 at->dexp[i] = fmpz_is_odd(F->exp + i);
                 at->nzw[i] = zero_witness(x, at->zw[i], F->poly + i);
+                at->dplain[i] = at->nzw[i] == 1 && !has_slot(x, F->poly + i);
+                if (at->dplain[i]) {
+                    fmpq_mpoly_get_term_coeff_fmpq(lc, F->poly + i, 0, x->ctx);
+                    at->dlcs[i] = fmpq_sgn(lc);
+                }
                 at->ndf++;
             }
         }
@@ -499,20 +516,24 @@ static int atom_prepare(ec_ctx *x, int k)
 static int poly_sign(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const ec_ctx *x);
 
 /* the sign of atom a's denominator at every point of the cell where it is
- * nonzero: 1 or -1, or 2 when not known. Each factor of odd power has a
- * certified sign on the cell, or is c v with c > 0 and v a square root or
- * an absolute value (v > 0 wherever the factor is nonzero). */
-static int den_sign_where_nonzero(const ec_ctx *x, const ec_atom *at, arb_srcptr rg, arb_srcptr mid)
+ * nonzero, except for the factors marked in *plain (dplain and not of
+ * certified sign: their signs are sign variables, applied per sign vector):
+ * 1 or -1, or 2 when not known. Each other factor of odd power has a
+ * certified sign on the cell, or is c v with v a square root or an absolute
+ * value (v > 0 wherever the factor is nonzero). */
+static int den_sign_where_nonzero(const ec_ctx *x, const ec_atom *at, arb_srcptr rg, arb_srcptr mid, int *plain)
 {
     int k, sd;
+    *plain = 0;
     if (at->ndf < 0) return 2;
     sd = at->dcst_sign;
     for (k = 0; k < at->ndf; k++) {
         const fmpq_mpoly_struct *f = at->dfac + k;
         int t, j;
-        if (!at->dexp[k]) continue;
         t = poly_sign(f, rg, mid, x);
-        if (t == 1 || t == -1) { sd *= t; continue; }
+        if (t == 1 || t == -1) { if (at->dexp[k]) sd *= t; continue; }
+        if (at->dplain[k]) { *plain |= 1 << k; continue; }
+        if (!at->dexp[k]) continue;
         t = 2;
         if (fmpq_mpoly_length(f, x->ctx) == 1 && fmpq_mpoly_total_degree_si(f, x->ctx) == 1) {
             fmpq_t c;
@@ -894,7 +915,7 @@ enum { EA_FIXED, EA_FACTORS, EA_FREE };
 static int cell_certify(const ec_ctx *x, arb_srcptr box)
 {
     arb_ptr rg = _arb_vec_init(x->nvars), mid = _arb_vec_init(x->nvars);
-    int ast[EC_MAXATOM], asign[EC_MAXATOM], amul[EC_MAXATOM], mayu[EC_MAXATOM], dnz[EC_MAXATOM];
+    int ast[EC_MAXATOM], asign[EC_MAXATOM], amul[EC_MAXATOM], mayu[EC_MAXATOM], dnz[EC_MAXATOM], dpl[EC_MAXATOM];
     int fvar[EC_MAXFAC], fsign[EC_MAXFAC], fs[EC_MAXV];
     int ok = 0, a, j, i, nv = 0, nopt = 0;
     long nvec, v;
@@ -907,12 +928,13 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
         int s = poly_sign(at->g.n, rg, mid, x), sd = poly_sign(at->g.d, rg, mid, x), k;
         mayu[a] = 0;
         dnz[a] = 0;
+        dpl[a] = 0;
         if (sd != 1 && sd != -1) {
             /* g may be undefined on the cell (d = 0 somewhere); where it is defined, d has the sign of
                a one-sided bound when there is one */
             mayu[a] = 1;
             nopt++;
-            sd = den_sign_where_nonzero(x, at, rg, mid);
+            sd = den_sign_where_nonzero(x, at, rg, mid, dpl + a);
             /* the factors whose vanishing may make g undefined: variables too */
             for (k = 0; at->ndf >= 0 && k < at->ndf; k++) {
                 int z, t0 = poly_sign(at->dfac + k, rg, mid, x);
@@ -970,6 +992,33 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
             int k, s = 0, bits = 0;
             if (mayu[a]) { bits = (int) (t & (ast[a] == EA_FREE ? 3 : 1)); t >>= ast[a] == EA_FREE ? 2 : 1; }
             if (ast[a] == EA_FREE) { tv[a] = bits == 3 ? 2 : bits & 1; continue; }   /* 0, 1, 2 (1 twice) */
+            if (dpl[a]) {
+                /* the denominator's factors without algebraic variables: their sign variables give its
+                   sign; one of them 0 means g is undefined at the point */
+                int kk, must = 0, sdv = 1;
+                for (kk = 0; kk < at->ndf; kk++) {
+                    int f, fv;
+                    if (!(dpl[a] & (1 << kk))) continue;
+                    f = at->zw[kk][0];
+                    fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
+                    if (fv == 0) must = 1;
+                    else if (at->dexp[kk]) sdv *= at->dlcs[kk] * fv;
+                }
+                if (must && !bits) { skip = 1; break; }   /* covered by the vector with bits set */
+                if (!must && !bits) {
+                    if (ast[a] == EA_FIXED) s = asign[a] * sdv;
+                    else {
+                        s = amul[a] * sdv;
+                        for (k = 0; k < at->nf && s != 0; k++) {
+                            int f = at->fidx[k], fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
+                            if (fv == 0) s = 0;
+                            else if (fv < 0 && (at->fexp[k] & 1)) s = -s;
+                        }
+                    }
+                    tv[a] = cmp_value(at->op, s);
+                    continue;
+                }
+            }
             if (bits) {
                 /* undefined only where a denominator factor vanishes */
                 int can = at->ndf < 0, kk, z;
