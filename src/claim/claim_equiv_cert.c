@@ -1245,14 +1245,9 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
         if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
-            dd = fc_printf("Proved: the paving (depth %d) certifies the agreement on every cell but %ld undecided "
-                           "ones along the boundaries; on each of those the boundary-cell certificate for two "
-                           "closed forms proves it at every point: every comparison that the cell does not "
-                           "decide is written exactly as a polynomial over Q (square roots, absolute values and "
-                           "cosines removed by conjugates of certified sign, denominators of certified sign), "
-                           "factored into irreducible factors, each of certified sign on the cell or a sign "
-                           "variable shared by both formulas, and claim and model agree for every sign vector.",
-                           out->depth, ncells);
+            dd = fc_printf("Proved: the paving (depth %d) leaves %ld cells along shared boundaries undecided; on each "
+                           "the boundary-cell certificate for two closed forms (comparisons factored exactly over "
+                           "Q, shared factors as sign variables) proves claim and model defined and equal.", out->depth, ncells);
         } else {
             double before = out->undecided;
             out->undecided = before * (area - parea) / area;
