@@ -331,6 +331,10 @@ static void test_undefined(void **state)
     assert_int_equal(cell("x > 0 and 1/x > 1", "x > 0 and x < 1", "-1/8", "1/8", "0", "1"), 1);
     /* guarded by the wrong conjunct: at x = 0 the claim is undefined (y > 1/2 may hold) */
     assert_int_equal(cell("y > 1/2 and 1/x > 1", "y > 1/2 and x > 0 and x < 1", "-1/8", "1/8", "0", "1"), 0);
+    /* max and min are undefined where an argument is (unlike "or"): max(1/x, 2) > 1 is undefined at x = 0,
+       where "1/x > 1 or 2 > 1" would be true in three-valued logic */
+    assert_int_equal(cell("max(1/x, 2) > 1", "x > -1", "-1/8", "1/8", "0", "1"), 0);
+    assert_int_equal(cell("max(1/x, 2) > 1", "x > -1", "1/8", "1/4", "0", "1"), 1);
     /* a square root whose radicand is not certified >= 0 on the cell */
     assert_int_equal(cell("sqrt(x) < y", "x < y^2 and y > 0", "-1/8", "1/8", "0", "1"), 0);
 }

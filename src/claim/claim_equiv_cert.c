@@ -91,7 +91,9 @@ typedef struct {
     int dplain[EC_MAXAF], dlcs[EC_MAXAF];
 } ec_atom;
 
-enum { EB_TRUE, EB_FALSE, EB_NOT, EB_AND, EB_OR, EB_XOR, EB_IMPLIES, EB_IFF, EB_ATOM };
+/* EB_SAND, EB_SOR: and / or undefined when either side is (the expansion of max and min, which are
+   undefined where an argument is) */
+enum { EB_TRUE, EB_FALSE, EB_NOT, EB_AND, EB_OR, EB_XOR, EB_IMPLIES, EB_IFF, EB_ATOM, EB_SAND, EB_SOR };
 
 typedef struct { int kind, a, b; } ec_node;
 
@@ -808,7 +810,7 @@ static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, 
         conj = (l->fn == FN_MAX) == below;
         if ((a = build_cmp(x, op, l->args[0], r, depth + 1)) < 0 || (b = build_cmp(x, op, l->args[1], r, depth + 1)) < 0)
             return -1;
-        return add_node(x, conj ? EB_AND : EB_OR, a, b);
+        return add_node(x, conj ? EB_SAND : EB_SOR, a, b);
     }
     if (x->natom == EC_MAXATOM) return -1;
     k = x->natom++;
@@ -890,6 +892,10 @@ static int eval_node(const ec_ctx *x, const int *tv, int i)
     default:
         a = eval_node(x, tv, n->a);
         b = eval_node(x, tv, n->b);
+        if (n->kind == EB_SAND || n->kind == EB_SOR) {
+            if (a == 2 || b == 2) return 2;
+            return n->kind == EB_SAND ? a && b : a || b;
+        }
         if (n->kind == EB_IMPLIES) { a = a == 2 ? 2 : !a; }
         if (n->kind == EB_AND) {
             if (a == 0 || b == 0) return 0;
@@ -950,7 +956,7 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
                     } else fvar[f] = -1;
                 }
             }
-            if (sd == 2) { ast[a] = EA_FREE; nopt++; continue; }
+            if (sd == 2) { ast[a] = EA_FREE; nopt++; continue; }   /* the value where defined is free */
         }
         if (s != 2) { ast[a] = EA_FIXED; asign[a] = s * sd; continue; }
         ast[a] = EA_FACTORS;
@@ -960,12 +966,7 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
             if (t != 1 && t != -1) ast[a] = EA_FREE;
             else amul[a] *= t;
         }
-        if (ast[a] == EA_FREE) {
-            if (!mayu[a]) nopt++;
-            nopt++;
-            mayu[a] = 1;
-            continue;
-        }
+        if (ast[a] == EA_FREE) { nopt++; continue; }
         if (at->fin_zero) { ast[a] = EA_FIXED; asign[a] = 0; continue; }
         for (k = 0; k < at->nf; k++) {
             int f = at->fidx[k];
@@ -989,39 +990,23 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
         for (i = 0; i < nv; i++) { fs[i] = (int) (t % 3) - 1; t /= 3; }
         for (a = 0; a < x->natom; a++) {
             const ec_atom *at = x->atom + a;
-            int k, s = 0, bits = 0;
-            if (mayu[a]) { bits = (int) (t & (ast[a] == EA_FREE ? 3 : 1)); t >>= ast[a] == EA_FREE ? 2 : 1; }
-            if (ast[a] == EA_FREE) { tv[a] = bits == 3 ? 2 : bits & 1; continue; }   /* 0, 1, 2 (1 twice) */
-            if (dpl[a]) {
-                /* the denominator's factors without algebraic variables: their sign variables give its
-                   sign; one of them 0 means g is undefined at the point */
-                int kk, must = 0, sdv = 1;
-                for (kk = 0; kk < at->ndf; kk++) {
-                    int f, fv;
-                    if (!(dpl[a] & (1 << kk))) continue;
-                    f = at->zw[kk][0];
-                    fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
-                    if (fv == 0) must = 1;
-                    else if (at->dexp[kk]) sdv *= at->dlcs[kk] * fv;
-                }
-                if (must && !bits) { skip = 1; break; }   /* covered by the vector with bits set */
-                if (!must && !bits) {
-                    if (ast[a] == EA_FIXED) s = asign[a] * sdv;
-                    else {
-                        s = amul[a] * sdv;
-                        for (k = 0; k < at->nf && s != 0; k++) {
-                            int f = at->fidx[k], fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
-                            if (fv == 0) s = 0;
-                            else if (fv < 0 && (at->fexp[k] & 1)) s = -s;
-                        }
-                    }
-                    tv[a] = cmp_value(at->op, s);
-                    continue;
-                }
+            int k, s = 0, ubit = 0, vbit = 0, sdv = 1, must = 0, kk, z;
+            if (mayu[a]) { ubit = (int) (t & 1); t >>= 1; }
+            if (ast[a] == EA_FREE) { vbit = (int) (t & 1); t >>= 1; }
+            /* the denominator's factors without algebraic variables (dpl): their sign variables give its
+               sign, and one of them 0 means g is undefined at the point */
+            for (kk = 0; dpl[a] && kk < at->ndf; kk++) {
+                int f, fv;
+                if (!(dpl[a] & (1 << kk))) continue;
+                f = at->zw[kk][0];
+                fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
+                if (fv == 0) must = 1;
+                else if (at->dexp[kk]) sdv *= at->dlcs[kk] * fv;
             }
-            if (bits) {
+            if (must && !ubit) { skip = 1; break; }   /* covered by the vector with ubit set */
+            if (ubit) {
                 /* undefined only where a denominator factor vanishes */
-                int can = at->ndf < 0, kk, z;
+                int can = must || at->ndf < 0;
                 for (kk = 0; !can && kk < at->ndf; kk++) {
                     if (dnz[a] & (1 << kk)) continue;      /* certified nonzero on the cell */
                     if (at->nzw[kk] < 0) { can = 1; break; }
@@ -1030,13 +1015,14 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
                         if (fv == 0) can = 1;
                     }
                 }
-                if (!can) { skip = 1; break; }   /* impossible here: the vector with the value covers it */
+                if (!can) { skip = 1; break; }   /* impossible here: the vector without ubit covers it */
                 tv[a] = 2;
                 continue;
             }
-            if (ast[a] == EA_FIXED) s = asign[a];
+            if (ast[a] == EA_FREE) { tv[a] = vbit; continue; }
+            if (ast[a] == EA_FIXED) s = asign[a] * sdv;
             else {
-                s = amul[a];
+                s = amul[a] * sdv;
                 for (k = 0; k < at->nf && s != 0; k++) {
                     int f = at->fidx[k], fv = fvar[f] >= 0 ? fs[fvar[f]] : fsign[f];
                     if (fv == 0) s = 0;
