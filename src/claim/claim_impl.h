@@ -62,4 +62,18 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
  * ends are clamped to them). */
 int claim_statics_eval(const case_t *c, const expr_t pred, arb_srcptr box);
 
+
+/* The boundary-cell certificate (claim_equiv_cert.c) of an equivalence
+ * between two closed forms (boolean combinations of comparisons, no model
+ * block), on the undecided cells of out's category paving (out
+ * "consistent"): sets out->status = CLAIM_PROVED when every such cell is
+ * proved, else lowers out->undecided by the cells it proves; both with
+ * out->detail rewritten. Returns 1 when it ran, 0 when the claim is outside
+ * what it handles (out untouched). */
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl);
+/* The same certificate on one box (one ball per parameter of c): 1 when cp
+ * and mp are proved to agree at every point of box, 0 when not proved, -1
+ * when they are outside the certificate (for the tests). */
+int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, arb_srcptr box);
+
 #endif

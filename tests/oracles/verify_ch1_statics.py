@@ -449,7 +449,40 @@ def os_claim(name, claims):
             f11, f22 = oc.num(q["f11"]), oc.num(q["f22"])
             book = f11 * f22 / mpmath.sqrt(f22 ** 2 * mpmath.cos(ang) ** 2 + f11 ** 2 * mpmath.sin(ang) ** 2)
         bad += abs(phs - book) > mpf(10) ** -25
-    return ("refuted" if bad else "consistent"), "%d of 64 directions where the book's limit differs from the bisection" % bad
+    note = "%d of 64 directions where the book's limit differs from the bisection" % bad
+    if bad:
+        return "refuted", note
+    exact = os_exact(name, params)
+    return ("proved" if exact else "consistent"), note + ("; exact: " + exact if exact else "")
+
+
+def os_exact(name, params):
+    """Exact algebra (sympy) for "proved": the oracle's rest condition |Phi0^-1 (-F)| <= N is
+    |adj(Phi0) F|^2 <= Delta^2 N^2 (Delta = det Phi0 > 0). For F = t (cos a, sin a) with t >= 0,
+    |adj(Phi0) (cos a, sin a)|^2 is the book's sigma^2 identically, and sigma > 0, so the book's
+    t <= Delta N / sigma (N > 0) is the same inequality squared (both sides >= 0). Incline: t = sin(phi0),
+    N = cos(phi0) > 0 on phi0 in [0, 1]; start: t = F >= 0, N = 1. Returns a note, or "" when a step fails."""
+    f11, f12, f21, f22 = (sympy.nsimplify(params[k]) for k in ("f11", "f12", "f21", "f22"))
+    c, s = sympy.symbols("c s", real=True)
+    D = f11 * f22 - f12 * f21
+    adj = sympy.Matrix([[f22, -f12], [-f21, f11]])
+    w = adj * sympy.Matrix([c, s])
+    lhs = sympy.expand(w[0] ** 2 + w[1] ** 2)
+    if name == "incline":
+        A = f12 * s - f22 * c
+        B = f21 * c - f11 * s
+        sigma2 = A ** 2 + B ** 2
+    else:
+        if f12 != 0 or f21 != 0:
+            return ""
+        sigma2 = f22 ** 2 * c ** 2 + f11 ** 2 * s ** 2
+    if sympy.expand(lhs - sigma2) != 0 or not D > 0:
+        return ""
+    # sigma^2 > 0 on the unit circle: the Gram matrix of adj(Phi0) is positive definite (det = Delta^2 > 0)
+    G = adj.T * adj
+    if not (G[0, 0] > 0 and G.det() > 0):
+        return ""
+    return "|adj(Phi0)(cos, sin)|^2 = sigma^2 identically, Delta = %s > 0, sigma > 0" % D
 
 
 ORACLES = {"ch1_three_support_special2": (s2_value, s2_truth, s2_claim),

@@ -219,7 +219,21 @@ def sl_claim(name, claims):
                 book = bool(ny * q["n2y"] < 0) and bool(f > f0)
                 if book != lock_decide(q, rnd=False)[0]:
                     bad.append((ny, f))
-        return ("refuted" if bad else "consistent"), "%d disagreements on a 16 x 16 grid" % len(bad)
+        note = "%d disagreements on a 16 x 16 grid" % len(bad)
+        if bad:
+            return "refuted", note
+        # exact (sympy): the oracle's own solved statics gives the leading coefficients lead_k =
+        # n2y^2 a_k = 1 - n_k^2 - f^2 n_k^2; for f >= 0 (the case's range 0 .. 2) and 0 < |n_k| <= 1,
+        # f > sqrt(1 - n_k^2)/|n_k| iff f^2 n_k^2 > 1 - n_k^2 (both sides >= 0) iff lead_k < 0, and
+        # f > max(x, y) iff f > x and f > y; for n1y n2y >= 0 both sides are false
+        n, f = sympy.symbols("n f", real=True)
+        a1, a2, _ = leads(dict(params, n1y=n, f=f))
+        n2y = params["n2y"]
+        e1 = sympy.expand(a1 * n2y ** 2 - (1 - n ** 2 - f ** 2 * n ** 2)) == 0
+        e2 = sympy.expand(a2 * n2y ** 2 - (1 - n2y ** 2 - f ** 2 * n2y ** 2)) == 0
+        if e1 and e2 and 0 < abs(n2y) <= 1:
+            return "proved", note + "; exact: lead_k = 1 - n_k^2 - f^2 n_k^2 from the solved statics"
+        return "consistent", note
     if name in ("threshold", "nonstrict"):
         lo, hi = mpf(0), mpf(2)          # bisection on f of "some n1y locks" (n1y grid includes 1)
         for _ in range(60):
