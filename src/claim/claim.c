@@ -292,7 +292,7 @@ int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const
     if (rc == 0 && cl->kind == CASE_CLAIM_EQUIVALENT && out->status == CLAIM_CONSISTENT)
         claim_statics_boundary(out, c, cl);
     if (rc == 0 && cl->kind == CASE_CLAIM_EQUIVALENT && out->status == CLAIM_CONSISTENT)
-        claim_equiv_boundary(out, c, cl);
+        claim_equiv_boundary(out, c, cl, opt);
     if (rc == 0 && (out->status == CLAIM_PROVED || out->status == CLAIM_CONSISTENT) && claim_tautology(c, cl)) {
         char *d = fc_printf("Tautology: the model implies the claim by its form alone (with the definitions "
                             "expanded, the claim is one of the model's conjuncts, or the same expression), so "

@@ -557,6 +557,7 @@ static int den_sign_where_nonzero(const ec_ctx *x, const ec_atom *at, arb_srcptr
 static void poly_naive(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, const ec_ctx *x)
 {
     slong i, len = fmpq_mpoly_length(P, x->ctx), v;
+    ulong *exps = flint_malloc((x->nvars + 1) * sizeof(ulong));
     fmpq_t q;
     arb_t t, p;
     fmpq_init(q); arb_init(t); arb_init(p);
@@ -564,8 +565,9 @@ static void poly_naive(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, const ec_
     for (i = 0; i < len; i++) {
         int first = 1;
         fmpq_mpoly_get_term_coeff_fmpq(q, P, i, x->ctx);
+        fmpq_mpoly_get_term_exp_ui(exps, P, i, x->ctx);   /* the whole exponent vector at once */
         for (v = 0; v < x->nvars; v++) {
-            ulong ex = fmpq_mpoly_get_term_var_exp_ui(P, i, v, x->ctx);
+            ulong ex = exps[v];
             if (ex == 0) continue;
             if (ex == 1) arb_set(p, rg + v);
             else arb_pow_ui(p, rg + v, ex, x->prec);
@@ -583,6 +585,7 @@ static void poly_naive(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, const ec_
         }
         arb_add(out, out, t, x->prec);
     }
+    flint_free(exps);
     fmpq_clear(q); arb_clear(t); arb_clear(p);
 }
 
@@ -1195,7 +1198,7 @@ int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, arb
     return r;
 }
 
-int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl)
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt)
 {
     ec_ctx *x;
     long i, ncells = 0, nproved = 0;
@@ -1221,13 +1224,22 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
         pave_cell_ends(a, b, d, e, &out->pave, pc);
         arb_set_interval_arf(box + out->x, a, b, x->prec);
         if (out->y >= 0) arb_set_interval_arf(box + out->y, d, e, x->prec);
+        if (opt != NULL && opt->cancel != NULL && *opt->cancel) break;
         if (cell_certify_split(x, box, out->x, out->y, EC_EXTRA)) { nproved++; parea += w; }
-
+        else break;   /* the claim cannot be proved any more: stop (the cells not tried stay undecided) */
     }
     arf_clear(a); arf_clear(b); arf_clear(d); arf_clear(e);
     _arb_vec_clear(box, c->nparams + 1);
     if (ncells > 0) {
         char *dd;
+        for (i++; i < out->pave.ncells; i++)
+            if (out->pave.cells[i].label == PAVE_UNDECIDED) {
+                double w = 1.0;
+                int t;
+                for (t = 0; t < out->pave.cells[i].level; t++) w *= out->y >= 0 ? 0.25 : 0.5;
+                ncells++;
+                area += w;
+            }
         if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;

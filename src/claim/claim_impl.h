@@ -67,10 +67,12 @@ int claim_statics_eval(const case_t *c, const expr_t pred, arb_srcptr box);
  * between two closed forms (boolean combinations of comparisons, no model
  * block), on the undecided cells of out's category paving (out
  * "consistent"): sets out->status = CLAIM_PROVED when every such cell is
- * proved, else lowers out->undecided by the cells it proves; both with
- * out->detail rewritten. Returns 1 when it ran, 0 when the claim is outside
- * what it handles (out untouched). */
-int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl);
+ * proved, else lowers out->undecided by the cells it proved before the
+ * first cell it cannot prove (where it stops, since the claim can no longer
+ * be proved; opt->cancel, if set, stops it too); both with out->detail
+ * rewritten. Returns 1 when it ran, 0 when the claim is outside what it
+ * handles (out untouched). */
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt);
 /* The same certificate on one box (one ball per parameter of c): 1 when cp
  * and mp are proved to agree at every point of box, 0 when not proved, -1
  * when they are outside the certificate (for the tests). */
