@@ -107,18 +107,22 @@ typedef struct {
 
 static void lp_pivot(lp_t *L, int r, int s)
 {
-    int i, j, t;
+    int i, j, t, w = L->n + 2;
     double inv = 1.0 / LD(L, r, s);
-    for (i = 0; i < L->m + 2; i++)
-        if (i != r && LD(L, i, s) != 0.0) {
-            double f = LD(L, i, s) * inv;
-            for (j = 0; j < L->n + 2; j++)
-                if (j != s) LD(L, i, j) -= LD(L, r, j) * f;
-        }
-    for (j = 0; j < L->n + 2; j++)
+    const double *R = L->D + (size_t) r * w;
+    /* row i -= f_i * row r over every column, then column s := -f_i: the
+       same products as updating the columns j != s and scaling column s by
+       -inv (a * (-b) = -(a * b) exactly), with no branch in the inner loop */
+    for (i = 0; i < L->m + 2; i++) {
+        double f, *Di;
+        if (i == r || LD(L, i, s) == 0.0) continue;
+        Di = L->D + (size_t) i * w;
+        f = Di[s] * inv;
+        for (j = 0; j < w; j++) Di[j] -= R[j] * f;
+        Di[s] = -f;
+    }
+    for (j = 0; j < w; j++)
         if (j != s) LD(L, r, j) *= inv;
-    for (i = 0; i < L->m + 2; i++)
-        if (i != r) LD(L, i, s) *= -inv;
     LD(L, r, s) = inv;
     t = L->B[r], L->B[r] = L->N[s], L->N[s] = t;
 }
