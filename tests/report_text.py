@@ -10,7 +10,10 @@ flags, one line each ("FLAG: context"):
   with a chapter, R2.2 or E3.4 (the book has no such labels: cite its pages,
   equations, statements), an R label of two digits or more (R17, R27), and an
   R or E label followed by a colon ("R9:", "E4:"), unless it is a name the
-  case itself defines.
+  case itself defines;
+- a figure of a proved claim whose legend gives a counterexample category
+  ("... counterexample ... area ∈ [a, b]") a nonzero upper bound: after a
+  proof that category is empty, and the legend must say area = 0.
 With --case FILE.case, the names of the case's sections ([point E8],
 [claim X]) and of its [define] and [parameters] keys are allowed as labels
 (a report prints them in its tables).  Exit status 0 if nothing is flagged,
@@ -25,6 +28,8 @@ WORDS = [
     ("internal word 'OCR'", re.compile(r"\bOCR\b")),
     ("internal word 'spec'", re.compile(r"\bspec\b")),
 ]
+CAPTION = re.compile(r"Figure \d+: claim (\w+) \((proved|refuted|consistent|inconclusive)\)")
+CX_AREA = re.compile(r"counterexample[^∈=]{0,80}?area ∈ \[([^,\]]+), ([^\]]+)\]")
 LABEL = re.compile(r"(?<![A-Za-z0-9_.])([RE]\d+\.\d+|R\d\d+|E\d+(?=\s*:))(?![A-Za-z0-9_])")
 
 
@@ -59,6 +64,14 @@ def check(text, allowed=()):
     for m in LABEL.finditer(flat):
         if m.group(1) not in allowed:
             out.append("internal label " + m.group(1) + ": " + ctx(m))
+    prev = 0
+    for m in CAPTION.finditer(flat):
+        if m.group(2) == "proved":
+            for a in CX_AREA.finditer(flat, prev, m.start()):
+                if float(a.group(2).replace("−", "-")) != 0:
+                    out.append("proved claim %s with a counterexample area in its legend: %s"
+                               % (m.group(1), flat[a.start():a.end()]))
+        prev = m.end()
     return out
 
 
