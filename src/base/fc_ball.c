@@ -183,6 +183,7 @@ char *fc_ball_interval_str_unicode(const arb_t lo, const arb_t hi, slong digits,
         return out;
     }
     if (digits <= 0) digits = dmax;
+    if (digits > 60) digits = 60;        /* a[], b[] hold 60 digits, sign, point and exponent */
     if (dmax > 60) dmax = 60;
     if (digits > dmax) dmax = digits;
     arf_init(la);
