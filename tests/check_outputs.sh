@@ -15,6 +15,10 @@
 #   pages the headings are on (tests/contents_pages.py, itself shown to
 #   fail on a changed number); no heading alone at the foot of a page
 #   (tests/orphan_headings.py, itself tested on tests/fixtures/orphan_headings/);
+#   no interval printed as balls "[[a ± r], ...", no internal word ("the
+#   notes", "OCR", "spec") or label (R2.2, E3.4, R27, "E4:"), and no
+#   counterexample area in the legend of a proved claim's figure
+#   (tests/report_text.py, itself tested on tests/fixtures/report_text/);
 #   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
@@ -95,6 +99,18 @@ for fx in tests/fixtures/orphan_headings/bad_*.txt; do
 done
 if python3 tests/orphan_headings.py tests/fixtures/orphan_headings/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/orphan_headings.py flags good.txt: $(head -2 "$tmp/err")"; fi
 
+# the report-text detector itself (tests/report_text.py): an interval of
+# balls, "the notes", "OCR", an internal label (dotted, two-digit, or with a
+# colon) and a proved claim's legend with a counterexample area must each be
+# flagged; a text with a matrix, a vector of balls, reactions R1/R2 and an
+# outward interval must pass
+for fx in tests/fixtures/report_text/bad_*.txt; do
+    python3 tests/report_text.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && [ -s "$tmp/err" ]; then ok; else bad "tests/report_text.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/report_text.py tests/fixtures/report_text/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/report_text.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
 # layout of report.pdf: at most 15 pages; page 1 holds the verdict table
 # (every claim's name) and the contents; the last page is filled to at least
 # a fifth of the text height (the lowest word above the footer, from
@@ -123,6 +139,10 @@ for c in cases/*.case; do
     # a statics model's generated sign is described in words, never printed as
     # its encoded call statics_sign(5, 6, 2, ...)
     if pdftotext "$f" - 2>/dev/null | grep -q 'statics_sign('; then bad "$id/report.pdf: prints a raw statics_sign(...) call"; else ok; fi
+    # no interval of balls, no internal word or label, no counterexample area
+    # beside a proved claim (tests/report_text.py; the case's own names allowed)
+    rt=$(pdftotext "$f" - 2>/dev/null | python3 tests/report_text.py --case "$c" - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$rt" | head -3 | tr '\n' ' ')"; fi
     # no heading alone at the foot of a page (tests/orphan_headings.py)
     oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi

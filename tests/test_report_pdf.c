@@ -12,6 +12,8 @@ static const char *good_tmpl =
     "At p the squared radius is {{q:rho2@p}} and inside is\n"
     "{{v:inside@p}}. Claim small is {{c:small}}.\n"
     "\n"
+    "As an interval: {{i:rho2,rho2@p}}.\n"
+    "\n"
     "# Parameters\n"
     "{{parameters}}\n"
     "# Definitions\n"
@@ -71,6 +73,8 @@ test_report_pdf(void **state)
     assert_non_null(strstr(out, "Verdict: proved"));
     /* inline placeholders (6 significant digits): rho2 at (1/2, 1/2) is exactly 1/2, inside is true */
     assert_non_null(strstr(out, "squared radius is 0.500000 and inside is true."));
+    /* {{i:LO,HI@POINT}}: an exact 1/2 at both ends prints exactly, not as balls */
+    assert_non_null(strstr(out, "As an interval: [0.5, 0.5]."));
     /* {{c:CLAIM}}: the verdict on the claim (set to proved by the fixture) */
     assert_non_null(strstr(out, "Claim small is proved."));
     /* the certified inside fraction brackets the exact pi/9 */
@@ -256,7 +260,12 @@ test_template_errors(void **state)
     expect_template_error(&F, "# A\n\n{{nope}}\n",
                           "3:1: unknown placeholder {{nope}} (known: summary, parameters, "
                           "definitions, points, plots, plot:NAME, claims, provenance, "
-                          "q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
+                          "q:NAME@POINT, i:LO,HI@POINT, v:REGION@POINT, c:CLAIM)");
+    /* an interval needs two quantities, each known */
+    expect_template_error(&F, "# A\n\nSome text {{i:rho2@p}}.\n",
+                          "3:11: malformed placeholder {{i:rho2@p}}: expected {{i:LO,HI@POINT}}");
+    expect_template_error(&F, "# A\n\nSome text {{i:rho2,nothing@p}}.\n",
+                          "3:11: no quantity 'nothing' in case disc");
     expect_template_error(&F, "# A\n\nSome text {{q:rho2@nowhere}}.\n",
                           "3:11: no point 'nowhere' in case disc");
     expect_template_error(&F, "# A\n\nμμ {{q:nothing@p}}\n",

@@ -123,12 +123,16 @@ test_errors(void **state)
     (void) state;
     expect_error("# A\n\n{{nope}}\n",
                  "3:1: unknown placeholder {{nope}} (known: summary, parameters, definitions, "
-                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
+                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, i:LO,HI@POINT, v:REGION@POINT, "
+                 "c:CLAIM)");
     /* column in characters: two Greek letters are four bytes */
     expect_error("αβ {{summary}} text\n", "1:4: block placeholder {{summary}} must stand alone on its line");
     expect_error("text\nmore text {{q:B@}}\n",
                  "2:11: malformed placeholder {{q:B@}}: expected {{q:NAME@POINT}}");
     expect_error("{{v:a b}}\n", "1:1: malformed placeholder {{v:a b}}: expected {{v:NAME@POINT}}");
+    expect_error("{{i:lo@P}}\n", "1:1: malformed placeholder {{i:lo@P}}: expected {{i:LO,HI@POINT}}");
+    expect_error("{{i:lo,@P}}\n", "1:1: malformed placeholder {{i:lo,@P}}: expected {{i:LO,HI@POINT}}");
+    expect_error("{{q:lo,hi@P}}\n", "1:1: malformed placeholder {{q:lo,hi@P}}: expected {{q:NAME@POINT}}");
     expect_error("{{plot:}}\n", "1:1: malformed placeholder {{plot:}}: expected {{plot:NAME}}");
     expect_error("para {{q:B\n}} next line\n",
                  "1:6: unterminated placeholder: '{{' without '}}' on its line");
@@ -137,7 +141,8 @@ test_errors(void **state)
     expect_error("text\n##   \n", "2:1: empty heading");
     expect_error("# Heading {{wrong}}\n",
                  "1:11: unknown placeholder {{wrong}} (known: summary, parameters, definitions, "
-                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)");
+                 "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, i:LO,HI@POINT, v:REGION@POINT, "
+                 "c:CLAIM)");
     expect_error("  {{ summary }} {{points}}\n",
                  "1:3: block placeholder {{ summary }} must stand alone on its line");
 }

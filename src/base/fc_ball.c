@@ -1,4 +1,5 @@
 /* fc_ball.c -- enclosing text for balls, outward-rounded text for doubles. */
+#include <stdlib.h>
 #include <string.h>
 #include <mpfr.h>
 #include "base/fc_ball.h"
@@ -114,4 +115,99 @@ void fc_ball_bound_arf(char *buf, size_t n, const arf_t x, int digits, char conv
     arf_get_mpfr(m, x, rnd);                  /* exact: enough bits */
     bound_mpfr(buf, n, m, digits, conv, rnd);
     mpfr_clear(m);
+}
+
+/* One end of an interval: the bound X (exact) rounded down (UP = 0) or up
+ * to D significant digits in BUF, "e+06" written "e+6", "-0" as "0". */
+static void interval_end(char *buf, size_t n, const arf_t x, slong d, int up)
+{
+    char *e;
+    fc_ball_bound_arf(buf, n, x, (int) d, 'g', up);
+    if ((e = strpbrk(buf, "eE")) != NULL && (e[1] == '+' || e[1] == '-'))
+        while (e[2] == '0' && e[3] != '\0')
+            memmove(e + 2, e + 3, strlen(e + 3) + 1);
+    if (strcmp(buf, "-0") == 0)
+        strcpy(buf, "0");
+}
+
+/* Is the printed end TXT within two units of its last digit of every point
+ * of X? (One unit for the outward rounding, one for the ball's width.) True
+ * only when proved in ball arithmetic. */
+static int interval_end_tight(const char *txt, const arb_t x, slong prec)
+{
+    arb_t v, d, u;
+    const char *p, *e;
+    slong exp10 = 0, frac = 0;
+    int seen_dot = 0, ok;
+
+    for (p = txt; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.') { seen_dot = 1; continue; }
+        if (*p >= '0' && *p <= '9' && seen_dot) frac++;
+    }
+    if ((e = strpbrk(txt, "eE")) != NULL) exp10 = atol(e + 1);
+    arb_init(v);
+    arb_init(d);
+    arb_init(u);
+    ok = arb_set_str(v, txt, prec + 64) == 0;
+    if (ok) {
+        /* the last printed digit's unit: 10^(exp10 - frac) */
+        arb_set_ui(u, 10);
+        {
+            fmpz_t k;
+            fmpz_init_set_si(k, exp10 - frac);
+            arb_pow_fmpz(u, u, k, prec + 64);
+            fmpz_clear(k);
+        }
+        arb_sub(d, x, v, prec + 64);
+        arb_abs(d, d);
+        /* every point of x within 2u of v: |x - v| <= 2u for the whole ball */
+        arb_mul_2exp_si(u, u, 1);
+        ok = arb_le(d, u);
+    }
+    arb_clear(v);
+    arb_clear(d);
+    arb_clear(u);
+    return ok;
+}
+
+char *fc_ball_interval_str_unicode(const arb_t lo, const arb_t hi, slong digits, slong prec)
+{
+    char a[160], b[160], *out;
+    arf_t la, ub;
+    slong d, dmax = fc_ball_digits(prec);
+    size_t k = 0, i;
+
+    if (!arb_is_finite(lo) || !arb_is_finite(hi)) {
+        out = flint_malloc(32);
+        strcpy(out, "(no finite enclosure)");
+        return out;
+    }
+    if (digits <= 0) digits = dmax;
+    if (digits > 60) digits = 60;        /* a[], b[] hold 60 digits, sign, point and exponent */
+    if (dmax > 60) dmax = 60;
+    if (digits > dmax) dmax = digits;
+    arf_init(la);
+    arf_init(ub);
+    arb_get_lbound_arf(la, lo, prec);   /* rounded down: <= every point of lo */
+    arb_get_ubound_arf(ub, hi, prec);   /* rounded up: >= every point of hi */
+    for (d = digits; ; d++) {
+        interval_end(a, sizeof a, la, d, 0);
+        interval_end(b, sizeof b, ub, d, 1);
+        if (d >= dmax || (interval_end_tight(a, lo, prec) && interval_end_tight(b, hi, prec)))
+            break;
+    }
+    arf_clear(la);
+    arf_clear(ub);
+    out = flint_malloc(strlen(a) + strlen(b) + 16);
+    out[k++] = '[';
+    for (i = 0; i < 2; i++) {
+        const char *s = i ? b : a;
+        if (i) { out[k++] = ','; out[k++] = ' '; }
+        if (s[0] == '-') { memcpy(out + k, "\xe2\x88\x92", 3); k += 3; s++; }
+        memcpy(out + k, s, strlen(s));
+        k += strlen(s);
+    }
+    out[k++] = ']';
+    out[k] = '\0';
+    return out;
 }

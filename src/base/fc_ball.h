@@ -22,6 +22,16 @@ char *fc_ball_str(const arb_t x, slong prec);
  * printed interval contains x. */
 char *fc_ball_str_unicode(const arb_t x, slong digits, slong prec);
 
+/* The closed interval [a, b] whose ends lie in the balls LO and HI, as text
+ * for documents (flint_free): "[a', b']" with a' <= every point of LO and
+ * b' >= every point of HI (outward rounded, so [a', b'] contains [a, b]),
+ * a leading minus as U+2212. The ends get DIGITS significant digits (<= 0:
+ * the digits rule at PREC), more (up to the digits rule) until each printed
+ * end is within two units of its last digit of every point of its ball; if
+ * even that fails (a wide ball) the ends stay outward but looser. A ball
+ * that is not finite gives "(no finite enclosure)". */
+char *fc_ball_interval_str_unicode(const arb_t lo, const arb_t hi, slong digits, slong prec);
+
 /* Decimal midpoint and radius (flint_free both) with [mid - rad, mid + rad]
  * containing x: split from arb_get_str(x, digits, 0). */
 void fc_ball_mid_rad(char **mid, char **rad, const arb_t x, slong digits);

@@ -314,6 +314,20 @@ int report_plot_spec_build_claim(report_plot_spec *ps, const run_results *res, i
                   rc->y_lo, rc->y_hi, depth, 1);
     for (r = 0; r < 4; r++) flint_free(names[r]);
     if (rcode != 0) return rcode;
+    if (rc->status == CLAIM_PROVED) {
+        /* a proof holds at every point of the box: a counterexample category
+           is empty, its area exactly 0, whatever part of the paving is left
+           undecided (the legend must not suggest a disagreement area) */
+        for (r = 1; r <= 2; r++) {
+            char *l;
+            if (!(r == 1 ? bad1 : bad2) || !ps->legend[r]) continue;
+            l = fc_printf("%s  area = 0 (none: proved)", ps->names[r]);
+            if (!l) return -1;
+            flint_free(ps->legend[r]);
+            ps->legend[r] = l;
+        }
+        ps->spec.region_legend = (const char *const *) ps->legend;
+    }
     if (tr) {
         /* the main plot's orientation: x and y exchanged */
         long i;

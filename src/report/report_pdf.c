@@ -683,7 +683,8 @@ rp_point_where(const run_results *res, const run_point *pt)
     return s;
 }
 
-/* 1 if the template mentions quantity NAME in a {{q:NAME}} or {{q:NAME@P}}. */
+/* 1 if the template mentions quantity NAME in a {{q:NAME}} or {{q:NAME@P}},
+ * or as an end of an interval {{i:NAME,HI@P}} / {{i:LO,NAME@P}}. */
 static int
 rp_q_mentioned(const report_tmpl_t *t, const char *name)
 {
@@ -697,6 +698,17 @@ rp_q_mentioned(const report_tmpl_t *t, const char *name)
         {
             s += 4;
             if (strncmp(s, name, n) == 0 && (s[n] == '@' || s[n] == '}'))
+                return 1;
+        }
+        s = t->items[i].text;
+        while (s && (s = strstr(s, "{{i:")) != NULL)
+        {
+            const char *c;
+            s += 4;
+            c = strchr(s, ',');
+            if (strncmp(s, name, n) == 0 && s[n] == ',')
+                return 1;
+            if (c != NULL && strncmp(c + 1, name, n) == 0 && (c[1 + n] == '@' || c[1 + n] == '}'))
                 return 1;
         }
     }

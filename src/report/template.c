@@ -53,10 +53,12 @@ report_tmpl_ident(const char *s, size_t len)
 
 typedef struct
 {
-    int inline_kind;        /* 'q', 'v', 'c' (a claim's verdict), or 0 for a block */
+    int inline_kind;        /* 'q', 'v', 'c' (a claim's verdict), 'i' (an interval), or 0 for a block */
     report_tmpl_block block;
-    const char *name;       /* q/v: the quantity; plot: the plot name */
+    const char *name;       /* q/v: the quantity; i: its lower end; plot: the plot name */
     size_t name_len;
+    const char *name2;      /* i: the quantity at the upper end */
+    size_t name2_len;
     const char *point;      /* q/v: NULL for the case's own values */
     size_t point_len;
 } report_tmpl_ph;
@@ -87,9 +89,9 @@ report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, s
         }
         return 0;
     }
-    if (colon != NULL && colon - s == 1 && (s[0] == 'q' || s[0] == 'v'))
+    if (colon != NULL && colon - s == 1 && (s[0] == 'q' || s[0] == 'v' || s[0] == 'i'))
     {
-        const char *at = memchr(s, '@', len);
+        const char *at = memchr(s, '@', len), *comma;
         ph->inline_kind = s[0];
         ph->name = s + 2;
         ph->name_len = at ? (size_t) (at - ph->name) : len - 2;
@@ -98,10 +100,18 @@ report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, s
             ph->point = at + 1;
             ph->point_len = len - (size_t) (at + 1 - s);
         }
-        if (!report_tmpl_ident(ph->name, ph->name_len) || (at && !report_tmpl_ident(ph->point, ph->point_len)))
+        comma = memchr(ph->name, ',', ph->name_len);
+        if (s[0] == 'i' && comma != NULL)
         {
-            snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{%c:NAME@POINT}}",
-                     (int) len, s, s[0]);
+            ph->name2 = comma + 1;
+            ph->name2_len = ph->name_len - (size_t) (comma + 1 - ph->name);
+            ph->name_len = (size_t) (comma - ph->name);
+        }
+        if (!report_tmpl_ident(ph->name, ph->name_len) || (at && !report_tmpl_ident(ph->point, ph->point_len))
+            || (s[0] == 'i' && (ph->name2 == NULL || !report_tmpl_ident(ph->name2, ph->name2_len))))
+        {
+            snprintf(msg, msgn, "malformed placeholder {{%.*s}}: expected {{%s}}", (int) len, s,
+                     s[0] == 'i' ? "i:LO,HI@POINT" : s[0] == 'q' ? "q:NAME@POINT" : "v:NAME@POINT");
             return -1;
         }
         return 0;
@@ -127,7 +137,7 @@ report_tmpl_ph_parse(report_tmpl_ph *ph, const char *s, size_t len, char *msg, s
             return 0;
         }
     snprintf(msg, msgn, "unknown placeholder {{%.*s}} (known: summary, parameters, definitions, "
-             "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, v:REGION@POINT, c:CLAIM)",
+             "points, plots, plot:NAME, claims, provenance, q:NAME@POINT, i:LO,HI@POINT, v:REGION@POINT, c:CLAIM)",
              (int) (len > 60 ? 60 : len), s);
     return -1;
 }
@@ -614,22 +624,35 @@ report_tmpl_walk(const report_tmpl_t *t, const report_tmpl_item *it, const run_r
         }
         if (ph.inline_kind == 'c')
             ;
-        else if (ph.inline_kind == 'q')
+        else if (ph.inline_kind == 'q' || ph.inline_kind == 'i')
         {
-            k = report_tmpl_name_index(pt->qnames, pt->nq, ph.name, ph.name_len);
-            if (k < 0)
+            int e, k2 = -1;
+            for (e = 0; e < (ph.inline_kind == 'i' ? 2 : 1); e++)
             {
-                fc_error_at(err, t->path, line, col, "no quantity '%.*s' in case %s%s",
-                         (int) ph.name_len, ph.name, res->c->id,
-                         report_tmpl_name_index(pt->bnames, pt->nb, ph.name, ph.name_len) >= 0
-                             ? " (it is a predicate: use {{v:...}})" : "");
-                goto fail;
+                const char *nm = e ? ph.name2 : ph.name;
+                size_t nl = e ? ph.name2_len : ph.name_len;
+                int ke = report_tmpl_name_index(pt->qnames, pt->nq, nm, nl);
+                if (ke < 0)
+                {
+                    fc_error_at(err, t->path, line, col, "no quantity '%.*s' in case %s%s",
+                             (int) nl, nm, res->c->id,
+                             report_tmpl_name_index(pt->bnames, pt->nb, nm, nl) >= 0
+                                 ? " (it is a predicate: use {{v:...}})" : "");
+                    goto fail;
+                }
+                if (e) k2 = ke; else k = ke;
             }
-            if (pt->qst[k] == EXPR_DEFINED)
-                txt = val = fc_ball_str_unicode(pt->q + k, REPORT_TMPL_INLINE_DIGITS, res->prec);
+            if (pt->qst[k] != EXPR_DEFINED || (k2 >= 0 && pt->qst[k2] != EXPR_DEFINED))
+            {
+                int st = pt->qst[k] != EXPR_DEFINED ? pt->qst[k] : pt->qst[k2];
+                txt = st == EXPR_UNDEFINED ? "undefined"
+                    : st == EXPR_OVERFLOW ? "(overflow: no finite enclosure)" : "(domain not certified)";
+            }
+            else if (k2 >= 0)   /* [a', b'] with outward-rounded ends: contains the interval */
+                txt = val = fc_ball_interval_str_unicode(pt->q + k, pt->q + k2, REPORT_TMPL_INLINE_DIGITS,
+                                                         res->prec);
             else
-                txt = pt->qst[k] == EXPR_UNDEFINED ? "undefined"
-                    : pt->qst[k] == EXPR_OVERFLOW ? "(overflow: no finite enclosure)" : "(domain not certified)";
+                txt = val = fc_ball_str_unicode(pt->q + k, REPORT_TMPL_INLINE_DIGITS, res->prec);
         }
         else
         {

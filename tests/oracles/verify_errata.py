@@ -15,6 +15,11 @@ with a verdict computed here from the mechanics, with sympy (exact) and mpmath (
     N1 - N2 with psi1' + psi2' = -2 v/b, and the printed rho = J_xi/m0 in k = 1/(1 + 2 rho^2/b^2).
   * ch7_skateboard / book_210, integral_210A: case 1' of ch. 7 §2 with phi(t), theta2(t) symbolic; phi'' from the
     book's (2.5) (M_Bz = 0), and d/dt of (2.10)'s left side, without and with J_A, by sympy.
+  * meshchersky_5_14_load / ordering_reversed: the cylinder's balance (forces and the moment about the centre)
+    solved by sympy for the load T1 of the limiting rotation about the centre (both friction forces f N at the
+    limit, opposing the turn of the load's moment -T) and for the tipping load T2 (N1 = F1 = 0); at f = 1/2 the
+    book's "reversed" order (p. 186) puts T1 above T2 wherever f tan(theta) > 1 (there tan(theta) > f); a grid of
+    such angles up to 7/5 looks for one with T1 < T2.
   * ch1_three_supports / b_derived, b_printed: (4.1)-(4.2) for a friction force at A2, symbolically in every
     datum (sympy): Delta (G2x y2 - G2y x2) - (a2 u2 + b2 v2) with (u2, v2) = adj(Phi0) G2, for both signs of b2.
 
@@ -124,6 +129,28 @@ def b_sign():
     return out
 
 
+def meshchersky_order():
+    th, f, Q, T, N1, N2, F2 = sp.symbols("theta f Q T N1 N2 F2")
+    s, c = sp.sin(th), sp.cos(th)
+    # A = (-s, -c), B = (s, -c); normals inward; tangents t = (-Py, Px) (moment P x t = +1)
+    nA, tA, nB, tB = (s, c), (c, -s), (-s, c), (c, s)
+    rot = sp.solve([N1 * nA[0] + f * N1 * tA[0] + N2 * nB[0] + f * N2 * tB[0],
+                    N1 * nA[1] + f * N1 * tA[1] + N2 * nB[1] + f * N2 * tB[1] - Q - T,
+                    f * (N1 + N2) - T], [N1, N2, T], dict=True)[0][T]
+    tip = sp.solve([N2 * nB[0] + F2 * tB[0], N2 * nB[1] + F2 * tB[1] - Q - T, F2 - T], [N2, F2, T], dict=True)[0][T]
+    sub = {f: sp.Rational(1, 2), Q: 1}
+    for i in range(1, 200):
+        t = sp.Rational(1, 20) + (sp.Rational(7, 5) - sp.Rational(1, 20)) * i / 200
+        lam = mpf(str(sp.N(sp.tan(t), 50)))
+        if not (lam / 2 > 1 + MARGIN and lam > mpf(1) / 2 + MARGIN):
+            continue
+        t1 = mpf(str(sp.N(rot.subs(sub).subs(th, t), 50)))
+        t2 = mpf(str(sp.N(tip.subs(sub).subs(th, t), 50)))
+        if t1 < t2 - MARGIN:
+            return "refuted", "theta = %s: T1 = %s < T2 = %s" % (t, mp.nstr(t1, 12), mp.nstr(t2, 12))
+    return "consistent", "T1 >= T2 at every grid angle with f tan(theta) > 1"
+
+
 def skateboard_210():
     """Case 1' of ch. 7 §2: phi(t), theta2(t) symbolic; phidd from (2.5) with M_Bz = 0 as the book prints it
     (the bracket J_AB + J_A + (m/tg^2)[(a + b)^2 + a^2 tg^2], the term m (a + b)^2 phid thetad/(tg^3 cos^2));
@@ -159,6 +186,7 @@ if __name__ == "__main__":
     der, pri = b_sign()
     report("ch1_three_supports", "b_derived", *der)
     report("ch1_three_supports", "b_printed", *pri)
+    report("meshchersky_5_14_load", "ordering_reversed", *meshchersky_order())
     book, with_ja = skateboard_210()
     report("ch7_skateboard", "book_210", *book)
     report("ch7_skateboard", "integral_210A", *with_ja)

@@ -12,9 +12,12 @@ Everything is computed from the cylinder's statics, not from the book's formulas
     opposing the rotation): the balance equations with F1 = -f N1, F2 = -f N2 (the signs fixed at the first E8 row,
     where it must equal the critical load) solved for (N1, N2, T); T2 is the load with N1 = F1 = 0 (tipping about B);
   * "equilibrium" (R8.7 typed in the case) and the statics model are both compared with the LP.
-Claims: question1 is refuted by a grid point where "T <= T1" and the LP differ with a margin; the implication in
+Claims: question1 is refuted by a grid point where "T <= T1" and the LP differ with a margin; ordering_reversed
+(the book's "reversed" ordering T1 > T2 for f tan(theta) > 1, p. 186) by a grid point of that region where the
+limiting-rotation load is below the tipping load; the implication in
 region I and the statics model's equivalence need no mismatch on a 60 x 60 grid (evidence, not proof).
 It does not import fricert. Run: python3 tests/oracles/verify_meshchersky_load.py"""
+import re
 import sys
 from pathlib import Path
 import mpmath
@@ -28,8 +31,10 @@ MARGIN = mpf(10) ** -20
 
 
 def ev(v):
-    return mpmath.mpmathify(eval(v.replace("^", "**"), {"pi": mp.pi, "sin": mpmath.sin, "cos": mpmath.cos,
-                                                         "tan": mpmath.tan, "sqrt": mpmath.sqrt}))
+    # number literals as exact mpf (13/10 is not the double 1.3)
+    v = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.])", r"mpf('\1')", v.replace("^", "**"))
+    return mpmath.mpmathify(eval(v, {"pi": mp.pi, "sin": mpmath.sin, "cos": mpmath.cos, "mpf": mpf,
+                                     "tan": mpmath.tan, "sqrt": mpmath.sqrt}))
 
 
 def geometry(th):
@@ -160,6 +165,14 @@ def main():
             if name == "question1":
                 t = textbook_rest(q)
                 bad += t is not None and r is not None and t != r
+            elif name == "ordering_reversed":
+                # the book's "reversed" ordering for f tan(theta) > 1 (p. 186): T1 > T2 where also tan(theta) > f;
+                # T1 from the limiting rotation and T2 from the tipping, both solved from the balance equations
+                th, f = q["theta"], q["f"]
+                lam = mpmath.tan(th)
+                if f * lam > 1 + MARGIN and lam > f + MARGIN:
+                    t1, t2 = T1(q), tipping(q)
+                    bad += t1 < t2 - MARGIN
             elif name == "question1_region_I":
                 th, f = q["theta"], q["f"]
                 c = f * mpmath.tan(th) < 1 and mpmath.tan(th) > f and textbook_rest(q) is True
@@ -169,7 +182,7 @@ def main():
                 den = (1 + f ** 2) * cth - f
                 c = f * s > cth or (T * den <= f * Q and T * (1 - s) <= Q * s)
                 bad += r is not None and c != r
-        if name == "question1":
+        if name in ("question1", "ordering_reversed"):
             return "refuted" if bad else "consistent"
         return "refuted" if bad else None
 
