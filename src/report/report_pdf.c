@@ -766,8 +766,22 @@ rp_q_informative(const run_results *res, const run_point *pt, int k)
 #define RP_POINT_COLS 4   /* quantity columns per table of points */
 #define RP_APPENDIX_ROWS 48 /* longest appendix of full-precision enclosures */
 
-/* Rows of the appendix (rp_appendix): each chosen quantity at every point,
- * a quantity the same at every point once. */
+/* 1 if the appendix (rp_appendix) has a row for quantity K at point I: a
+ * chosen quantity at every point, a quantity the same at every point once;
+ * the case's own point (its ranges left free) only where the enclosure
+ * says something (rp_q_informative), as in the tables of points, when there
+ * are other points. */
+static int
+rp_appendix_shows(const run_results *res, const char *chosen, int i, int k)
+{
+    const run_point *pt = &res->points[i];
+
+    if (!chosen[k] || !(i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+        return 0;
+    return !(pt->index < 0 && res->npoints > 1 && !rp_q_informative(res, pt, k));
+}
+
+/* Rows of the appendix (rp_appendix). */
 static int
 rp_appendix_rows(const run_results *res, const char *chosen)
 {
@@ -775,8 +789,7 @@ rp_appendix_rows(const run_results *res, const char *chosen)
 
     for (i = 0; i < res->npoints; i++)
         for (k = 0; k < res->points[i].nq; k++)
-            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
-                n++;
+            n += rp_appendix_shows(res, chosen, i, k);
     return n;
 }
 
@@ -1003,7 +1016,7 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
     rp_points_chosen(chosen, res, t);
     for (i = 0; i < res->npoints; i++)
         for (k = 0; k < res->points[i].nq; k++)
-            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+            if (rp_appendix_shows(res, chosen, i, k))
             {
                 rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
                 rp_put(&l, rp_name(res->points[i].qnames[k]));
@@ -1019,7 +1032,7 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
         int r = 0;
         for (i = 0; m && i < res->npoints; i++)
             for (k = 0; k < res->points[i].nq; k++)
-                if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                if (rp_appendix_shows(res, chosen, i, k))
                     m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
         /* the heading, the caption and the table's first rows together */
         report_doc_need(d, RP_HEAD_TABLE_ROOM);
