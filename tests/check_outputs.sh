@@ -15,6 +15,8 @@
 #   pages the headings are on (tests/contents_pages.py, itself shown to
 #   fail on a changed number); no heading alone at the foot of a page
 #   (tests/orphan_headings.py, itself tested on tests/fixtures/orphan_headings/);
+#   no empty section, a heading followed at once by the next heading
+#   (tests/empty_sections.py, itself tested on tests/fixtures/empty_sections/);
 #   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
@@ -95,6 +97,16 @@ for fx in tests/fixtures/orphan_headings/bad_*.txt; do
 done
 if python3 tests/orphan_headings.py tests/fixtures/orphan_headings/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/orphan_headings.py flags good.txt: $(head -2 "$tmp/err")"; fi
 
+# the empty-section detector itself: a heading followed at once by the next
+# section's heading (on the same page or across a page break) must be
+# flagged; a wrapped heading and a chapter heading over its first section pass
+for fx in tests/fixtures/empty_sections/bad_*.txt; do
+    python3 tests/empty_sections.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^page [0-9]' "$tmp/err"; then ok; else bad "tests/empty_sections.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/empty_sections.py tests/fixtures/empty_sections/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/empty_sections.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
 # layout of report.pdf: at most 15 pages; page 1 holds the verdict table
 # (every claim's name) and the contents; the last page is filled to at least
 # a fifth of the text height (the lowest word above the footer, from
@@ -126,6 +138,9 @@ for c in cases/*.case; do
     # no heading alone at the foot of a page (tests/orphan_headings.py)
     oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi
+    # no empty section: a heading with a line of its own under it (tests/empty_sections.py)
+    es=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/empty_sections.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$es" | head -3 | tr '\n' ' ')"; fi
     low=$(pdftotext -bbox -f "$pages" -l "$pages" "$f" - 2>/dev/null |
           sed -n 's/.*yMax="\([0-9.]*\)".*/\1/p' | awk '$1 < 780 && $1 > m { m = $1 } END { print int(m) }')
     if [ "${low:-0}" -ge 200 ]; then ok; else bad "$id/report.pdf: last page filled to y = $low pt only (< 1/5)"; fi

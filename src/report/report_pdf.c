@@ -2092,7 +2092,17 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (res->nplots == 0)
                     report_doc_par(d, "This case has no plots.", REPORT_DOC_BODY, 0, 0, 0);
                 break;
-            case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
+            case REPORT_TMPL_CLAIMS:
+                /* a template heading right above: a sentence under it, so that
+                   it is not an empty section followed at once by a claim's
+                   heading (tests/empty_sections.py) */
+                if (res->nclaims > 0 && i > 0
+                    && (t->items[i - 1].kind == REPORT_TMPL_H1 || t->items[i - 1].kind == REPORT_TMPL_H2))
+                    report_doc_par(d, "Each claim below is quoted as the case states it, with its source, the two "
+                                   "expressions compared, the verdict and the evidence for it.",
+                                   REPORT_DOC_BODY, 0, 0, 0);
+                rp_claims(d, res);
+                break;
             case REPORT_TMPL_PROVENANCE:
                 /* the appendix comes before provenance (before its heading, if any) */
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))
