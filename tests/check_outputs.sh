@@ -17,6 +17,9 @@
 #   (tests/orphan_headings.py, itself tested on tests/fixtures/orphan_headings/);
 #   no empty section, a heading followed at once by the next heading
 #   (tests/empty_sections.py, itself tested on tests/fixtures/empty_sections/);
+#   no internal label of the working notes in the text (tests/internal_labels.py,
+#   tested on tests/fixtures/internal_labels/; the cases of
+#   tests/internal_labels.allow are not yet fixed and skipped);
 #   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
@@ -107,6 +110,15 @@ for fx in tests/fixtures/empty_sections/bad_*.txt; do
 done
 if python3 tests/empty_sections.py tests/fixtures/empty_sections/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/empty_sections.py flags good.txt: $(head -2 "$tmp/err")"; fi
 
+# the internal-label detector itself: the OCR, the notes and the notes' labels
+# (R2.4, E6.5, Ex.A) must be flagged; the book's pages and equations pass
+for fx in tests/fixtures/internal_labels/bad_*.txt; do
+    python3 tests/internal_labels.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^line [0-9]' "$tmp/err"; then ok; else bad "tests/internal_labels.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/internal_labels.py tests/fixtures/internal_labels/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/internal_labels.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
 # layout of report.pdf: at most 15 pages; page 1 holds the verdict table
 # (every claim's name) and the contents; the last page is filled to at least
 # a fifth of the text height (the lowest word above the footer, from
@@ -138,6 +150,12 @@ for c in cases/*.case; do
     # no heading alone at the foot of a page (tests/orphan_headings.py)
     oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi
+    # no internal label (OCR, the notes, R2.4, Ex.A) in the text, except the
+    # cases still listed in tests/internal_labels.allow
+    if ! grep -qx "$id" tests/internal_labels.allow; then
+        il=$(pdftotext "$f" - 2>/dev/null | python3 tests/internal_labels.py - 2>&1)
+        if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$il" | head -3 | tr '\n' ' ')"; fi
+    fi
     # no empty section: a heading with a line of its own under it (tests/empty_sections.py)
     es=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/empty_sections.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$es" | head -3 | tr '\n' ' ')"; fi
