@@ -22,6 +22,8 @@
 #   tests/internal_labels.allow are not yet fixed and skipped);
 # - every parameter's unit in brackets at the end of its line (tests/param_units.py,
 #   tested on tests/fixtures/param_units/);
+# - no row of the case's own point in the appendix without a certified digit
+#   (tests/appendix_rows.py, tested on tests/fixtures/appendix_rows/);
 # - no long decimal typed in a template's prose without saying whose value it is
 #   (tests/typed_numbers.py, tested on tests/fixtures/typed_numbers/; the templates of
 #   tests/typed_numbers.allow are not yet fixed and skipped);
@@ -133,6 +135,12 @@ if python3 tests/typed_numbers.py tests/fixtures/typed_numbers/good.tmpl >"$tmp/
 tn=$(for t in templates/*.tmpl; do grep -qx "$(basename "$t" .tmpl)" tests/typed_numbers.allow || echo "$t"; done)
 if python3 tests/typed_numbers.py $tn >"$tmp/err" 2>&1; then ok; else bad "$(head -3 "$tmp/err" | tr '\n' ' ')"; fi
 
+# the appendix-row detector itself: rows of the case's own point with no certified
+# digit must be flagged, informative ones pass
+python3 tests/appendix_rows.py tests/fixtures/appendix_rows/bad.txt >"$tmp/err" 2>&1
+if [ $? -eq 1 ] && grep -q '^line [0-9]' "$tmp/err"; then ok; else bad "tests/appendix_rows.py does not flag bad.txt: $(head -2 "$tmp/err")"; fi
+if python3 tests/appendix_rows.py tests/fixtures/appendix_rows/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/appendix_rows.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
 # the internal-label detector itself: the OCR, the notes and the notes' labels
 # (R2.4, E6.5, Ex.A) must be flagged; the book's pages and equations pass
 for fx in tests/fixtures/internal_labels/bad_*.txt; do
@@ -179,6 +187,9 @@ for c in cases/*.case; do
         il=$(pdftotext "$f" - 2>/dev/null | python3 tests/internal_labels.py - 2>&1)
         if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$il" | head -3 | tr '\n' ' ')"; fi
     fi
+    # no appendix row of the case's own point that says nothing (tests/appendix_rows.py)
+    ar=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/appendix_rows.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$ar" | head -3 | tr '\n' ' ')"; fi
     # no empty section: a heading with a line of its own under it (tests/empty_sections.py)
     es=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/empty_sections.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$es" | head -3 | tr '\n' ' ')"; fi

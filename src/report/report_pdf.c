@@ -769,8 +769,8 @@ rp_q_informative(const run_results *res, const run_point *pt, int k)
 /* 1 if the appendix (rp_appendix) has a row for quantity K at point I: a
  * chosen quantity at every point, a quantity the same at every point once;
  * the case's own point (its ranges left free) only where the enclosure
- * says something (rp_q_informative), as in the tables of points, when there
- * are other points. */
+ * says something (rp_q_informative), as in the tables of points
+ * (tests/appendix_rows.py). */
 static int
 rp_appendix_shows(const run_results *res, const char *chosen, int i, int k)
 {
@@ -778,7 +778,7 @@ rp_appendix_shows(const run_results *res, const char *chosen, int i, int k)
 
     if (!chosen[k] || !(i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
         return 0;
-    return !(pt->index < 0 && res->npoints > 1 && !rp_q_informative(res, pt, k));
+    return !(pt->index < 0 && !rp_q_informative(res, pt, k));
 }
 
 /* Rows of the appendix (rp_appendix). */
@@ -909,7 +909,8 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
             cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
                             "%sresults.json)%s.", nch < res->points[0].nq
                             ? "; the quantities the text discusses" : "",
-                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "",
+                            rp_appendix_rows(res, chosen) > 0 && rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS
+                            ? "the appendix and " : "",
                             nrows < res->npoints ? "; a point where each of them is undefined, not certified defined or "
                             "without a certified digit is left out" : "");
             if (!l.oom && nrows > 0)
