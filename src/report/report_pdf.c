@@ -1051,6 +1051,19 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
 
 /* ---- plots ---------------------------------------------------------------- */
 
+/* 1 if another plot of the case has the same title as plot K. */
+static int
+rp_title_shared(const run_results *res, int k)
+{
+    const char *t = res->plots[k].plot->title;
+    int i;
+
+    for (i = 0; t && i < res->nplots; i++)
+        if (i != k && res->plots[i].plot->title && strcmp(res->plots[i].plot->title, t) == 0)
+            return 1;
+    return 0;
+}
+
 /* Draws plot K: its heading (unless HEADING is 0: the template's own heading
  * just above introduces it, and the caption carries the plot's title), the
  * figure, its caption and its table of areas. */
@@ -1071,8 +1084,12 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
 
-    h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
-                                  : fc_printf("Plot %s", pl->name);
+    /* the heading is the plot's title, as a reader sees it; the case's internal
+       name only when there is no title or another plot has the same one (the
+       members of a family) */
+    h = pl->title && pl->title[0] && !rp_title_shared(res, k) ? fc_strdup(pl->title)
+        : pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
+                                    : fc_printf("Plot %s", pl->name);
     /* the room beside the figure: its heading and its caption, measured (a
        long title wraps in both); 44 pt plus the 24 pt the figure gives back
        below was enough only for a one-line heading and a two-line caption */
