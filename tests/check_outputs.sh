@@ -19,6 +19,18 @@
 #   notes", "OCR", "spec") or label (R2.2, E3.4, R27, "E4:"), and no
 #   counterexample area in the legend of a proved claim's figure
 #   (tests/report_text.py, itself tested on tests/fixtures/report_text/);
+#   no empty section, a heading followed at once by the next heading
+#   (tests/empty_sections.py, itself tested on tests/fixtures/empty_sections/);
+#   no internal label of the working notes in the text (tests/internal_labels.py,
+#   tested on tests/fixtures/internal_labels/; the cases of
+#   tests/internal_labels.allow are not yet fixed and skipped);
+# - every parameter's unit in brackets at the end of its line (tests/param_units.py,
+#   tested on tests/fixtures/param_units/);
+# - no row of the case's own point in the appendix without a certified digit
+#   (tests/appendix_rows.py, tested on tests/fixtures/appendix_rows/);
+# - no long decimal typed in a template's prose without saying whose value it is
+#   (tests/typed_numbers.py, tested on tests/fixtures/typed_numbers/; the templates of
+#   tests/typed_numbers.allow are not yet fixed and skipped);
 #   no raw statics_sign(...) call in a report's text;
 # - every results.json validates against schema/results.schema.json
 #   (tests/check_schema.py, which also checks that broken documents fail);
@@ -110,6 +122,48 @@ for fx in tests/fixtures/report_text/bad_*.txt; do
     if [ "$rc" -eq 1 ] && [ -s "$tmp/err" ]; then ok; else bad "tests/report_text.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
 done
 if python3 tests/report_text.py tests/fixtures/report_text/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/report_text.py flags good.txt: $(head -2 "$tmp/err")"; fi
+# the empty-section detector itself: a heading followed at once by the next
+# section's heading (on the same page or across a page break) must be
+# flagged; a wrapped heading and a chapter heading over its first section pass
+for fx in tests/fixtures/empty_sections/bad_*.txt; do
+    python3 tests/empty_sections.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^page [0-9]' "$tmp/err"; then ok; else bad "tests/empty_sections.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/empty_sections.py tests/fixtures/empty_sections/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/empty_sections.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
+# every parameter's unit ends its line, where the reader takes it (tests/param_units.py,
+# itself tested on tests/fixtures/param_units/); the two ch3 cases below still write
+# "[N m] (My = 0)" and are left to their owner
+python3 tests/param_units.py tests/fixtures/param_units/bad.case >"$tmp/err" 2>&1
+if [ $? -eq 1 ] && grep -q 'bad.case:5:' "$tmp/err"; then ok; else bad "tests/param_units.py does not flag bad.case: $(head -2 "$tmp/err")"; fi
+if python3 tests/param_units.py tests/fixtures/param_units/good.case >"$tmp/err" 2>&1; then ok; else bad "tests/param_units.py flags good.case: $(head -2 "$tmp/err")"; fi
+pu=$(ls cases/*.case | grep -v 'cases/ch3_two_supports_decision.case\|cases/ch3_two_supports_fixed_load.case')
+if python3 tests/param_units.py $pu >"$tmp/err" 2>&1; then ok; else bad "$(head -3 "$tmp/err" | tr '\n' ' ')"; fi
+
+# no long decimal typed in a template's prose without saying whose value it is
+# (tests/typed_numbers.py, tested on tests/fixtures/typed_numbers/; the templates of
+# tests/typed_numbers.allow are not yet fixed and skipped)
+python3 tests/typed_numbers.py tests/fixtures/typed_numbers/bad.tmpl >"$tmp/err" 2>&1
+if [ $? -eq 1 ] && grep -q 'bad.tmpl:3:' "$tmp/err"; then ok; else bad "tests/typed_numbers.py does not flag bad.tmpl: $(head -2 "$tmp/err")"; fi
+if python3 tests/typed_numbers.py tests/fixtures/typed_numbers/good.tmpl >"$tmp/err" 2>&1; then ok; else bad "tests/typed_numbers.py flags good.tmpl: $(head -2 "$tmp/err")"; fi
+tn=$(for t in templates/*.tmpl; do grep -qx "$(basename "$t" .tmpl)" tests/typed_numbers.allow || echo "$t"; done)
+if python3 tests/typed_numbers.py $tn >"$tmp/err" 2>&1; then ok; else bad "$(head -3 "$tmp/err" | tr '\n' ' ')"; fi
+
+# the appendix-row detector itself: rows of the case's own point with no certified
+# digit must be flagged, informative ones pass
+python3 tests/appendix_rows.py tests/fixtures/appendix_rows/bad.txt >"$tmp/err" 2>&1
+if [ $? -eq 1 ] && grep -q '^line [0-9]' "$tmp/err"; then ok; else bad "tests/appendix_rows.py does not flag bad.txt: $(head -2 "$tmp/err")"; fi
+if python3 tests/appendix_rows.py tests/fixtures/appendix_rows/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/appendix_rows.py flags good.txt: $(head -2 "$tmp/err")"; fi
+
+# the internal-label detector itself: the OCR, the notes and the notes' labels
+# (R2.4, E6.5, Ex.A) must be flagged; the book's pages and equations pass
+for fx in tests/fixtures/internal_labels/bad_*.txt; do
+    python3 tests/internal_labels.py "$fx" >"$tmp/err" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^line [0-9]' "$tmp/err"; then ok; else bad "tests/internal_labels.py exit $rc on $fx (must flag it): $(head -2 "$tmp/err")"; fi
+done
+if python3 tests/internal_labels.py tests/fixtures/internal_labels/good.txt >"$tmp/err" 2>&1; then ok; else bad "tests/internal_labels.py flags good.txt: $(head -2 "$tmp/err")"; fi
 
 # layout of report.pdf: at most 15 pages; page 1 holds the verdict table
 # (every claim's name) and the contents; the last page is filled to at least
@@ -146,6 +200,18 @@ for c in cases/*.case; do
     # no heading alone at the foot of a page (tests/orphan_headings.py)
     oh=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/orphan_headings.py - 2>&1)
     if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$oh" | head -3 | tr '\n' ' ')"; fi
+    # no internal label (OCR, the notes, R2.4, Ex.A) in the text, except the
+    # cases still listed in tests/internal_labels.allow
+    if ! grep -qx "$id" tests/internal_labels.allow; then
+        il=$(pdftotext "$f" - 2>/dev/null | python3 tests/internal_labels.py - 2>&1)
+        if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$il" | head -3 | tr '\n' ' ')"; fi
+    fi
+    # no appendix row of the case's own point that says nothing (tests/appendix_rows.py)
+    ar=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/appendix_rows.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$ar" | head -3 | tr '\n' ' ')"; fi
+    # no empty section: a heading with a line of its own under it (tests/empty_sections.py)
+    es=$(pdftotext -layout "$f" - 2>/dev/null | python3 tests/empty_sections.py - 2>&1)
+    if [ $? -eq 0 ]; then ok; else bad "$id/report.pdf: $(echo "$es" | head -3 | tr '\n' ' ')"; fi
     low=$(pdftotext -bbox -f "$pages" -l "$pages" "$f" - 2>/dev/null |
           sed -n 's/.*yMax="\([0-9.]*\)".*/\1/p' | awk '$1 < 780 && $1 > m { m = $1 } END { print int(m) }')
     if [ "${low:-0}" -ge 200 ]; then ok; else bad "$id/report.pdf: last page filled to y = $low pt only (< 1/5)"; fi

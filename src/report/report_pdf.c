@@ -778,8 +778,22 @@ rp_q_informative(const run_results *res, const run_point *pt, int k)
 #define RP_POINT_COLS 4   /* quantity columns per table of points */
 #define RP_APPENDIX_ROWS 48 /* longest appendix of full-precision enclosures */
 
-/* Rows of the appendix (rp_appendix): each chosen quantity at every point,
- * a quantity the same at every point once. */
+/* 1 if the appendix (rp_appendix) has a row for quantity K at point I: a
+ * chosen quantity at every point, a quantity the same at every point once;
+ * the case's own point (its ranges left free) only where the enclosure
+ * says something (rp_q_informative), as in the tables of points
+ * (tests/appendix_rows.py). */
+static int
+rp_appendix_shows(const run_results *res, const char *chosen, int i, int k)
+{
+    const run_point *pt = &res->points[i];
+
+    if (!chosen[k] || !(i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+        return 0;
+    return !(pt->index < 0 && !rp_q_informative(res, pt, k));
+}
+
+/* Rows of the appendix (rp_appendix). */
 static int
 rp_appendix_rows(const run_results *res, const char *chosen)
 {
@@ -787,8 +801,7 @@ rp_appendix_rows(const run_results *res, const char *chosen)
 
     for (i = 0; i < res->npoints; i++)
         for (k = 0; k < res->points[i].nq; k++)
-            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
-                n++;
+            n += rp_appendix_shows(res, chosen, i, k);
     return n;
 }
 
@@ -908,7 +921,8 @@ rp_points(report_doc *d, const run_results *res, const report_tmpl_t *t)
             cap = fc_printf("Guaranteed enclosures at the points, 6 significant digits%s (full precision: "
                             "%sresults.json)%s.", nch < res->points[0].nq
                             ? "; the quantities the text discusses" : "",
-                            rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS ? "the appendix and " : "",
+                            rp_appendix_rows(res, chosen) > 0 && rp_appendix_rows(res, chosen) <= RP_APPENDIX_ROWS
+                            ? "the appendix and " : "",
                             nrows < res->npoints ? "; a point where each of them is undefined, not certified defined or "
                             "without a certified digit is left out" : "");
             if (!l.oom && nrows > 0)
@@ -1015,7 +1029,7 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
     rp_points_chosen(chosen, res, t);
     for (i = 0; i < res->npoints; i++)
         for (k = 0; k < res->points[i].nq; k++)
-            if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+            if (rp_appendix_shows(res, chosen, i, k))
             {
                 rp_puts(&l, res->points[i].index < 0 ? "case" : res->points[i].name);
                 rp_put(&l, rp_name(res->points[i].qnames[k]));
@@ -1031,7 +1045,7 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
         int r = 0;
         for (i = 0; m && i < res->npoints; i++)
             for (k = 0; k < res->points[i].nq; k++)
-                if (chosen[k] && (i == 0 || res->npoints == 1 || !rp_q_constant(res, k)))
+                if (rp_appendix_shows(res, chosen, i, k))
                     m[3 * r++ + 1] = rp_name_box(d, res, res->points[i].qnames[k], REPORT_DOC_TABLE);
         /* the heading, the caption and the table's first rows together */
         report_doc_need(d, RP_HEAD_TABLE_ROOM);
@@ -1048,6 +1062,19 @@ rp_appendix(report_doc *d, const run_results *res, const report_tmpl_t *t)
 }
 
 /* ---- plots ---------------------------------------------------------------- */
+
+/* 1 if another plot of the case has the same title as plot K. */
+static int
+rp_title_shared(const run_results *res, int k)
+{
+    const char *t = res->plots[k].plot->title;
+    int i;
+
+    for (i = 0; t && i < res->nplots; i++)
+        if (i != k && res->plots[i].plot->title && strcmp(res->plots[i].plot->title, t) == 0)
+            return 1;
+    return 0;
+}
 
 /* Draws plot K: its heading (unless HEADING is 0: the template's own heading
  * just above introduces it, and the caption carries the plot's title), the
@@ -1069,8 +1096,12 @@ rp_plot(report_doc *d, const run_results *res, int k, int heading)
     static const char *head[3] = {"Region", "Area as a fraction of the box", "Area"};
     const char *hd[3];
 
-    h = pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
-                                  : fc_printf("Plot %s", pl->name);
+    /* the heading is the plot's title, as a reader sees it; the case's internal
+       name only when there is no title or another plot has the same one (the
+       members of a family) */
+    h = pl->title && pl->title[0] && !rp_title_shared(res, k) ? fc_strdup(pl->title)
+        : pl->title && pl->title[0] ? fc_printf("Plot %s: %s", pl->name, pl->title)
+                                    : fc_printf("Plot %s", pl->name);
     /* the room beside the figure: its heading and its caption, measured (a
        long title wraps in both); 44 pt plus the 24 pt the figure gives back
        below was enough only for a one-line heading and a two-line caption */
@@ -2091,7 +2122,17 @@ rp_body(report_doc *d, const run_results *res, const report_tmpl_t *t, const cha
                 if (res->nplots == 0)
                     report_doc_par(d, "This case has no plots.", REPORT_DOC_BODY, 0, 0, 0);
                 break;
-            case REPORT_TMPL_CLAIMS: rp_claims(d, res); break;
+            case REPORT_TMPL_CLAIMS:
+                /* a template heading right above: a sentence under it, so that
+                   it is not an empty section followed at once by a claim's
+                   heading (tests/empty_sections.py) */
+                if (res->nclaims > 0 && i > 0
+                    && (t->items[i - 1].kind == REPORT_TMPL_H1 || t->items[i - 1].kind == REPORT_TMPL_H2))
+                    report_doc_par(d, "Each claim below is quoted as the case states it, with its source, the two "
+                                   "expressions compared, the verdict and the evidence for it.",
+                                   REPORT_DOC_BODY, 0, 0, 0);
+                rp_claims(d, res);
+                break;
             case REPORT_TMPL_PROVENANCE:
                 /* the appendix comes before provenance (before its heading, if any) */
                 if (i == 0 || (t->items[i - 1].kind != REPORT_TMPL_H1 && t->items[i - 1].kind != REPORT_TMPL_H2))

@@ -63,7 +63,7 @@ check('xi_hi@exa', hi, '-0.1207242936582673', '1e-15')
 check('f_star', 2 * sqrt(P * C0) / ((1 + k1) * y * z), '0.677463590239190', '1e-14')
 check('f_lift', A / (y * z), '1.2', '1e-30')
 lm, xm = lambda_max(mpf(1))
-check('lambda_max at f = 1 (spec, not an expect line)', lm, '1.04712733826119', '1e-13')
+check('lam_max@exa', lm, '1.04712733826119', '1e-13')
 check('its xi (spec)', xm, '-0.327395756999691', '1e-13')
 # the cubic of R2.20 gives the same maximiser
 g = (1 + k1) * 1 * y * z

@@ -317,6 +317,11 @@ def main():
             got = abs(p["w"] ** 2 + F(alpha)) * sqrt(p["w"])
         elif name == "w_special":
             got = sqrt(-F(alpha))
+        elif name == "H_ex0":         # H0 of the example plate (alpha0 = 0.4, omega0 = 3)
+            got = abs(9 + F(mpf("0.4"))) * sqrt(3)
+        elif name == "w_hit":         # omega where the integral puts the plate at the support hit
+            H0e = abs(9 + F(mpf("0.4"))) * sqrt(3)
+            got = findroot(lambda x: (x ** 2 + F(alpha)) * sqrt(x) - H0e, 2)
         else:
             raise SystemExit("no oracle for " + key)
         want, tol = [ev(x.strip()) for x in val.split("+/-")]

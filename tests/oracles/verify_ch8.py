@@ -89,6 +89,9 @@ def wheel_rolls_on(m, g, r, h, vC):
 
 def wheel(name, env):
     m, r, g, h, vC = env["m"], env["r"], env["g"], env["h"], env["vC"]
+    if name == "Sy_book":                              # the book's S_y/(m v_C), checked: it is the solved impulse
+        i = wheel_impact(m, r, h, vC)
+        return i["Sy"] / (m * vC)
 
     def energy_margin(v):
         i = wheel_impact(m, r, h, v)
@@ -277,5 +280,48 @@ def sphere(name, env):
 
 ORACLES = {"ch8_wheel_step.case": wheel, "ch8_springboard.case": board, "ch8_routh_sphere.case": sphere}
 
+
+def wheel_impulse_claim():
+    """The identity claim impulse_x of ch8_wheel_step (the book's S_x = m v_C (e/3)(2e - 5), p. 201) against the
+    impulse solved from momentum balance (wheel_impact), at several heights and speeds; and the same form with
+    the factor 2e - 5 changed to 2e - 5.000001 shown to fail. Returns the number of mismatches."""
+    bad = 0
+    for e, v in [(mpf("0.1"), mpf(1)), (mpf("0.3"), mpf(3)), (mpf(3) / 7, mpf(2)), (mpf("0.9"), mpf("0.5"))]:
+        i = wheel_impact(mpf(1), mpf(1), e, v)
+        ok = abs(i["Sx"] / v - e / 3 * (2 * e - 5)) < mpf(10)**-30
+        ok2 = abs(i["Sx"] / v - e / 3 * (2 * e - mpf("5.000001"))) > mpf(10)**-12
+        for tag, good in (("claim.impulse_x", ok), ("perturbed S_x fails", ok2)):
+            print(f"{'ok  ' if good else 'FAIL'} ch8_wheel_step.case: {tag} at e = {mp.nstr(e, 6)}, v_C = {mp.nstr(v, 6)}")
+            bad += not good
+    return bad
+
+
+def sphere_case_a_claims():
+    """The identity claims case_a_time (t1 + t2 = v0/(g sin alpha)) and case_a_ratio (t1/t2 = 2 tan alpha/(7 mu))
+    of ch8_routh_sphere, checked on the simulated motion (not the case's formulas) at points of case a, mu above
+    (2/7) tan alpha, where the sphere slides and then rolls; and the same ratio shown to fail once perturbed by
+    1e-6 (the check can fail). Returns the number of mismatches."""
+    bad = 0
+    for a, mu in [(mpf("0.3"), mpf("0.5")), (pi / 6, mpf("0.2")), (mpf("1.1"), mpf("0.9")), (mpf("0.05"), mpf("0.02"))]:
+        ph = sphere_ascent(a, mu, 1, 1)
+        modes = [m for m, _ in ph]
+        T = sum(d for _, d in ph)
+        ok = modes == ["fwd", "roll"] and abs(T - 1 / sin(a)) < mpf(10)**-30
+        ok2 = ok and abs(ph[0][1] / ph[1][1] - 2 * tan(a) / (7 * mu)) < mpf(10)**-30
+        ok3 = ok and abs(ph[0][1] / ph[1][1] - 2 * tan(a) / (7 * mu) * (1 + mpf(10)**-6)) > mpf(10)**-20
+        for tag, good in (("claim.case_a_time", ok), ("claim.case_a_ratio", ok2), ("perturbed ratio fails", ok3)):
+            print(f"{'ok  ' if good else 'FAIL'} ch8_routh_sphere.case: {tag} at alpha = {mp.nstr(a, 6)}, mu = {mp.nstr(mu, 6)}")
+            bad += not good
+    return bad
+
+
 if __name__ == "__main__":
+    if not sys.argv[1:] or any(Path(c).name == "ch8_wheel_step.case" for c in sys.argv[1:]):
+        if wheel_impulse_claim():
+            print("FAIL ch8_wheel_step.case: the book's S_x disagrees with the solved impulse")
+            sys.exit(1)
+    if not sys.argv[1:] or any(Path(c).name == "ch8_routh_sphere.case" for c in sys.argv[1:]):
+        if sphere_case_a_claims():
+            print("FAIL ch8_routh_sphere.case: the case-a identities disagree with the simulated motion")
+            sys.exit(1)
     main(ORACLES)
