@@ -2068,15 +2068,21 @@ static int mask_add(int s, int t)
 }
 
 /* 1 if every optional square root in P (a root of a cone polynomial, line kind) is real at every point that
- * gives the determinants the signs fs: its radicand is, up to a positive factor, a variable that is not
- * partial (its sign is the true one at every point) with a sign >= 0 in fs */
-static int rel_defined(const cs_ctx *x, const cs_cell *cc, const int *fs, const fmpq_mpoly_t P)
+ * gives the determinants the signs fs: its radicand is certified >= 0 on the cell, or is, up to a positive
+ * factor, a variable that is not partial (its sign is the true one at every point) with a sign >= 0 in fs */
+static int rel_defined(const cs_ctx *x, const cs_cell *cc, const int *fs, const fmpq_mpoly_t P, arb_srcptr rg,
+                       arb_srcptr mid)
 {
     int k, i;
     for (k = 0; k < x->nslot; k++) {
         const cs_slot *sl = x->slot + k;
         int ok = 0;
+        arb_t v;
         if (!sl->optional || fmpq_mpoly_degree_si(P, sl->var, x->ctx) <= 0) continue;
+        arb_init(v);
+        poly_box(v, sl->R, rg, mid, x);          /* the radicand >= 0 on the whole cell */
+        ok = arb_is_nonnegative(v);
+        arb_clear(v);
         for (i = 0; i < cc->nvar && !ok; i++) {
             const fmpq_mpoly_struct *d = x->call[cc->var_call[i]].det + cc->var_t[i];
             fmpq_t a, b;
@@ -2115,7 +2121,7 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
         if (x->call[k].kind != 1) return 0;
     for (i = 0; i < cc->nvar; i++) {
         const fmpq_mpoly_struct *d = x->call[cc->var_call[i]].det + cc->var_t[i];
-        if (!rel_defined(x, cc, fs, d)) continue;
+        if (!rel_defined(x, cc, fs, d, rg, mid)) continue;
         P[n] = d;
         dep[n] = 1;
         mask[n++] = sign_mask(fs[i] * cc->var_q[i]);
@@ -2127,7 +2133,7 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
             int s;
             if (K->det_zero[t] || fmpq_mpoly_is_fmpq(K->det + t, x->ctx)) continue;
             if (cc->cdec[k] < 0 && cc->tsign[k][t] == 2) continue;           /* a variable: above */
-            if (!rel_defined(x, cc, fs, K->det + t)) continue;
+            if (!rel_defined(x, cc, fs, K->det + t, rg, mid)) continue;
             s = poly_sign(K->det + t, rg, mid, x);
             if (s < -1 || s > 1) continue;
             P[n] = K->det + t;
@@ -2138,7 +2144,7 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
     for (a = 0; a < x->natom; a++) {
         int sd, m;
         if (x->atom_zero[a] || fmpq_mpoly_is_fmpq(x->atom[a].n, x->ctx)) continue;
-        if (!rel_defined(x, cc, fs, x->atom[a].n)) continue;
+        if (!rel_defined(x, cc, fs, x->atom[a].n, rg, mid)) continue;
         sd = poly_sign(x->atom[a].d, rg, mid, x);
         if (sd != 1 && sd != -1) continue;
         if (cc->asign[a] >= -1 && cc->asign[a] <= 1) m = sign_mask(cc->asign[a] * sd);
@@ -2162,7 +2168,7 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
     for (k = 0; k < x->nslot; k++) {
         if (!x->slot[k].is_sqrt) continue;
         fmpq_mpoly_gen(gen + k, x->slot[k].var, x->ctx);
-        if (!rel_defined(x, cc, fs, gen + k)) continue;
+        if (!rel_defined(x, cc, fs, gen + k, rg, mid)) continue;
         P[n] = gen + k;
         dep[n] = 0;
         mask[n++] = CSR_POS | CSR_ZERO;
@@ -2177,7 +2183,7 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
             fmpq_mpoly_init(b, x->ctx);
             split_slot(ext + ne, b, P[i], sl, x);
             normal_form(ext + ne, ext + ne, x);
-            sb = rel_defined(x, cc, fs, b) ? poly_sign(b, rg, mid, x) : 2;
+            sb = rel_defined(x, cc, fs, b, rg, mid) ? poly_sign(b, rg, mid, x) : 2;
             if ((sb == 1 || sb == -1) && !fmpq_mpoly_is_fmpq(ext + ne, x->ctx)) {
                 int m = mask_add(mask[i], CSR_ZERO | (sb > 0 ? CSR_NEG : CSR_POS));
                 if (!(m & CSR_NEG) || !(m & CSR_POS)) { P[n] = ext + ne; dep[n] = dep[i]; mask[n++] = m; ne++; }
