@@ -2542,8 +2542,9 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
                            "signed on the cell by ball arithmetic, or matched to a comparison of the closed form "
                            "by a common factor whose cofactors have certified signs. The two formulas agree for "
                            "every sign the conditions left open can take, except sign combinations proved to occur "
-                           "nowhere on the cell: an exact identity over Q among the conditions and their products "
-                           "whose terms those signs would all make positive.", out->depth, ncells);
+                           "nowhere on the cell: for each, an exact identity Σ λ T = 0 over Q among the conditions "
+                           "and their products in which those signs make every term λ T ≥ 0 and one > 0.",
+                           out->depth, ncells);
         } else if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
