@@ -8,7 +8,9 @@
  *    points, none of which may realise it (exact signs over Q), and some vectors are excluded;
  *  - the case: claim statics_model (the lens test <=> the statics model) proved as shipped; not proved with
  *    N2 moved by 1e-6 in the closed form only, with u_A1 >= 0 made strict (u_A1 = 0 is in equilibrium on a
- *    segment of the boundary), or with u_A1 times a factor that changes sign (refuted). */
+ *    segment of the boundary), or with u_A1 times a factor that changes sign (refuted);
+ *  - abs in a closed form (read as sqrt(e^2)): one rough contact, |X|^2 + |-2Y|^2/4 <= 1/4 proved; moved by 1e-6
+ *    not proved, strict consistent, the square |X|, |Y| <= 1/2 refuted. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 #include "claim/claim_statics_rel.h"
@@ -254,12 +256,43 @@ static void test_lens(void **state)
     claim_result_clear(&r); case_clear(&c);
 }
 
+/* ------------------------------------------------------------ abs in a closed form (|e| = sqrt(e^2)) */
+
+static claim_status one(claim_result *r, case_t *c, const char *claim)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
+             "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
+             "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
+             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = st_equilibrium\ndepth = 5\n", claim);
+    read_case_text(c, "one", text);
+    return decide(r, c, "c");
+}
+
+static void test_abs(void **state)
+{
+    case_t c;
+    claim_result r;
+    (void) state;
+    /* the reaction (-X, -Y, 1) in the cone |(x, y)| <= z/2 */
+    assert_int_equal(one(&r, &c, "abs(X)^2 + abs(-2*Y)^2/4 <= 1/4"), CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    assert_int_not_equal(one(&r, &c, "abs(X)^2 + Y^2 <= 1/4 + 1/1000000"), CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    assert_int_equal(one(&r, &c, "abs(X)^2 + Y^2 < 1/4"), CLAIM_CONSISTENT);
+    claim_result_clear(&r); case_clear(&c);
+    assert_int_equal(one(&r, &c, "abs(X) <= 1/2 and abs(Y) <= 1/2"), CLAIM_REFUTED);
+    claim_result_clear(&r); case_clear(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_lens),
+        cmocka_unit_test(test_abs),
     };
     int rc;
     snprintf(tmpdir, sizeof tmpdir, "/tmp/fc_test_claim_statics_rel_XXXXXX");

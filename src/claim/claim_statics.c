@@ -219,6 +219,7 @@ static void frac_norm(cs_frac *f, const cs_ctx *x)
 }
 
 static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth);
+static void normal_form(fmpq_mpoly_t out, const fmpq_mpoly_t P, const cs_ctx *x);
 
 /* 1 if R is a quadratic form in the range parameters alone (every term of
  * total degree 2) whose symmetric matrix is positive semidefinite (every
@@ -520,6 +521,38 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
             if (v < 0) return -1;
             fmpq_mpoly_gen(out->n, v, x->ctx);
             fmpq_mpoly_one(out->d, x->ctx);
+            return 0;
+        }
+        if (e->fn == FN_ABS) {
+            /* |n/c| = sqrt(n^2)/|c|, c a constant: a square root whose radicand is a square (>= 0 everywhere) */
+            fmpq_t q;
+            int k;
+            if (to_frac(out, e->args[0], x, depth + 1)) return -1;
+            if (!fmpq_mpoly_is_fmpq(out->d, x->ctx)) return -1;
+            fmpq_init(q);
+            fmpq_mpoly_get_fmpq(q, out->d, x->ctx);
+            fmpq_abs(q, q);
+            if (fmpq_mpoly_is_fmpq(out->n, x->ctx)) {
+                fmpq_t a;
+                fmpq_init(a);
+                fmpq_mpoly_get_fmpq(a, out->n, x->ctx);
+                fmpq_abs(a, a);
+                fmpq_div(a, a, q);
+                fmpq_mpoly_set_fmpq(out->n, a, x->ctx);
+                fmpq_mpoly_one(out->d, x->ctx);
+                fmpq_clear(a);
+                fmpq_clear(q);
+                return 0;
+            }
+            fmpq_mpoly_mul(out->n, out->n, out->n, x->ctx);
+            normal_form(out->n, out->n, x);
+            v = slot_find_or_add(x, out->n, 1, -1);
+            if (v < 0) { fmpq_clear(q); return -1; }
+            for (k = 0; k < x->nslot; k++)
+                if (x->slot[k].var == v) x->slot[k].psd = 1;
+            fmpq_mpoly_gen(out->n, v, x->ctx);
+            fmpq_mpoly_set_fmpq(out->d, q, x->ctx);
+            fmpq_clear(q);
             return 0;
         }
         if (e->fn == FN_SIN || e->fn == FN_COS) {
@@ -2054,7 +2087,7 @@ static void cs_nf(fmpq_mpoly_t out, const fmpq_mpoly_t in, const void *data) { n
 static int sign_mask(int s) { return s < 0 ? CSR_NEG : s > 0 ? CSR_POS : CSR_ZERO; }
 
 #define CS_REL_MAXX 40   /* derived quantities (parts a of a + b v, certified sums and differences) */
-#define CS_REL_BUDGET 32 /* searches that found nothing, after which a claim stops searching (cost) */
+#define CS_REL_BUDGET 16 /* searches that found nothing, after which a claim stops searching (cost) */
 
 /* the signs of a + b for a in s, b in t */
 static int mask_add(int s, int t)

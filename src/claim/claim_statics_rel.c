@@ -24,7 +24,8 @@
 
 #define CSR_MAXCOL 1500
 #define CSR_MAXROW 4000
-#define CSR_MAXLP 4000000   /* entries of the simplex tableau */
+#define CSR_MAXLP 200000    /* entries of the simplex tableau (cost) */
+#define CSR_MAXIT 4000      /* simplex pivots (cost) */
 
 /* the signs of a b for a in s, b in t (independent) */
 static int mask_mul(int s, int t)
@@ -96,17 +97,27 @@ static int relation_holds(const fmpz *lam, const csr_cols *C, const fmpq_mpoly_c
     return r;
 }
 
-/* row of monomial e among the nrow known ones (appended when new); -1 when full */
-static slong row_of(ulong *rows, slong *nrow, const ulong *e, slong nv)
+/* lexicographic comparison of exponent vectors (variable 0 most significant) */
+static int exp_cmp(const ulong *a, const ulong *b, slong nv)
 {
-    slong r, v;
-    for (r = 0; r < *nrow; r++) {
-        for (v = 0; v < nv; v++) if (rows[r * nv + v] != e[v]) break;
-        if (v == nv) return r;
+    slong v;
+    for (v = 0; v < nv; v++)
+        if (a[v] != b[v]) return a[v] < b[v] ? -1 : 1;
+    return 0;
+}
+
+/* row of monomial e among the nrow sorted (decreasing) ones, or -1 */
+static slong row_of(const ulong *rows, slong nrow, const ulong *e, slong nv)
+{
+    slong lo = 0, hi = nrow - 1;
+    while (lo <= hi) {
+        slong m = (lo + hi) / 2;
+        int c = exp_cmp(rows + m * nv, e, nv);
+        if (c == 0) return m;
+        if (c > 0) lo = m + 1;
+        else hi = m - 1;
     }
-    if (*nrow == CSR_MAXROW) return -1;
-    for (v = 0; v < nv; v++) rows[*nrow * nv + v] = e[v];
-    return (*nrow)++;
+    return -1;
 }
 
 /* Phase 1 of the simplex method (dense tableau, Bland's rule, double precision) for: Z lam = 0, the sum of
@@ -147,7 +158,7 @@ static int lp_support(int *supp, const fmpz_mat_t Z, const csr_cols *C)
     for (i = 0; i < R; i++) { T[i * N + nv + i] = 1; basis[i] = nv + i; }
     for (j = 0; j < nv; j++) for (i = 0; i < R; i++) cost[j] -= T[i * N + j];
     for (i = 0; i < R; i++) obj -= rhs[i];
-    for (it = 0; it < 50000; it++) {
+    for (it = 0; it < CSR_MAXIT; it++) {
         slong e = -1, l = -1;
         double best = 0;
         for (j = 0; j < N; j++) if (cost[j] < -1e-11) { e = j; break; }
@@ -192,7 +203,7 @@ int claim_statics_rel_excludes(const fmpq_mpoly_struct *const *P, const int *mas
                                const fmpq_mpoly_ctx_t ctx, csr_nf_fn nf, const void *nfdata)
 {
     csr_cols *C = flint_calloc(1, sizeof(csr_cols));
-    slong nv = fmpq_mpoly_ctx_nvars(ctx), nrow = 0, i, k, t;
+    slong nv = fmpq_mpoly_ctx_nvars(ctx), nrow = 0, i, k, t, r;
     ulong *rows = NULL, *e = NULL;
     fmpq_mpoly_t p;
     fmpq_mat_t M;
@@ -218,21 +229,40 @@ int claim_statics_rel_excludes(const fmpq_mpoly_struct *const *P, const int *mas
             full = col_add(C, p, m, ctx) != 0;
         }
     if (full || C->ncol < 2) goto done;
-    /* the coefficient matrix: one row per monomial */
-    rows = flint_malloc(sizeof(ulong) * nv * CSR_MAXROW);
-    e = flint_malloc(sizeof(ulong) * nv);
-    for (k = 0; k < C->ncol && !full; k++)
-        for (t = 0; t < fmpq_mpoly_length(C->col + k, ctx); t++) {
-            fmpq_mpoly_get_term_exp_ui(e, C->col + k, t, ctx);
-            if (row_of(rows, &nrow, e, nv) < 0) { full = 1; break; }
+    /* the coefficient matrix: one row per monomial of the columns, sorted (the terms of their sum with
+       every coefficient made 1, so that nothing cancels) */
+    {
+        fmpq_mpoly_t U, one;
+        fmpq_t q1;
+        fmpq_init(q1);
+        fmpq_one(q1);
+        fmpq_mpoly_init(U, ctx); fmpq_mpoly_init(one, ctx);
+        for (k = 0; k < C->ncol; k++) {
+            fmpq_mpoly_set(one, C->col + k, ctx);
+            for (t = 0; t < fmpq_mpoly_length(one, ctx); t++) fmpq_mpoly_set_term_coeff_fmpq(one, t, q1, ctx);
+            fmpq_mpoly_add(U, U, one, ctx);
         }
-    if (full || (nrow + 1) * (2 * C->ncol + nrow + 1) > CSR_MAXLP) goto done;
+        nrow = fmpq_mpoly_length(U, ctx);
+        if (nrow <= CSR_MAXROW) {
+            rows = flint_malloc(sizeof(ulong) * nv * (nrow + 1));
+            for (t = 0; t < nrow; t++) fmpq_mpoly_get_term_exp_ui(rows + t * nv, U, t, ctx);
+            for (t = 1; t < nrow; t++)            /* the order relied on by row_of */
+                if (exp_cmp(rows + (t - 1) * nv, rows + t * nv, nv) <= 0) full = 1;
+        } else full = 1;
+        fmpq_mpoly_clear(U, ctx); fmpq_mpoly_clear(one, ctx);
+        fmpq_clear(q1);
+    }
+    e = flint_malloc(sizeof(ulong) * nv);
+    if (full || ctx->zctx->minfo->ord != ORD_LEX || (nrow + 1) * (2 * C->ncol + nrow + 1) > CSR_MAXLP) goto done;
     fmpq_mat_init(M, nrow, C->ncol);
     for (k = 0; k < C->ncol; k++)
         for (t = 0; t < fmpq_mpoly_length(C->col + k, ctx); t++) {
             fmpq_mpoly_get_term_exp_ui(e, C->col + k, t, ctx);
-            fmpq_mpoly_get_term_coeff_fmpq(fmpq_mat_entry(M, row_of(rows, &nrow, e, nv), k), C->col + k, t, ctx);
+            r = row_of(rows, nrow, e, nv);      /* found: every monomial of a column is a term of the sum */
+            if (r >= 0) fmpq_mpoly_get_term_coeff_fmpq(fmpq_mat_entry(M, r, k), C->col + k, t, ctx);
+            else full = 1;
         }
+    if (full) { fmpq_mat_clear(M); goto done; }
     fmpz_mat_init(Z, nrow, C->ncol);
     den = _fmpz_vec_init(nrow);
     fmpq_mat_get_fmpz_mat_rowwise(Z, den, M);     /* each row scaled: the same kernel */
