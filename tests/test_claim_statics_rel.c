@@ -9,6 +9,8 @@
  *  - the case: claim statics_model (the lens test <=> the statics model) proved as shipped; not proved with
  *    N2 moved by 1e-6 in the closed form only, with u_A1 >= 0 made strict (u_A1 = 0 is in equilibrium on a
  *    segment of the boundary), or with u_A1 times a factor that changes sign (refuted);
+ *  - the same lens with 3 random normal reactions (N1 in [1/2, 3/2], N2 in [2, 3]): never refuted, and with N2
+ *    moved by 1e-6 in the closed form only never proved;
  *  - abs in a closed form (read as sqrt(e^2)): one rough contact, |X|^2 + |-2Y|^2/4 <= 1/4 proved; moved by 1e-6
  *    not proved, strict consistent, the square |X|, |Y| <= 1/2 refuted. */
 #include "test_claim_util.h"
@@ -256,6 +258,62 @@ static void test_lens(void **state)
     claim_result_clear(&r); case_clear(&c);
 }
 
+/* the lens with other normal reactions N1, N2 (texts "p/q"); moved: lambda2 with N2 + 1e-6 in the closed form */
+static claim_status lens_n(claim_result *r, case_t *c, const char *n1, const char *n2, int moved)
+{
+    char *s = file_text("cases/ch1_two_point_anisotropic.case"), *out = malloc(strlen(s) + 512), *p;
+    const char *keys[3] = {"\nN1   = 1 ", "\nN2   = 3 ", "\nlambda2 "};
+    char with[3][128];
+    int k;
+    snprintf(with[0], sizeof with[0], "\nN1   = %s ", n1);
+    snprintf(with[1], sizeof with[1], "\nN2   = %s ", n2);
+    snprintf(with[2], sizeof with[2], "\nlambda2 = (N2 + 1/1000000)*sigma_a");
+    strcpy(out, s);
+    for (k = 0; k < (moved ? 3 : 2); k++) {
+        char *e, *t = malloc(strlen(out) + 512);
+        p = strstr(out, keys[k]);
+        assert_non_null(p);
+        e = k < 2 ? p + strlen(keys[k]) : strchr(p + 1, '\n');
+        memcpy(t, out, p - out);
+        t[p - out] = 0;
+        strcat(t, with[k]);
+        strcat(t, e);
+        free(out);
+        out = t;
+    }
+    read_case_text(c, "lens_n", out);
+    free(s);
+    free(out);
+    return decide(r, c, "statics_model");
+}
+
+/* random normal reactions: the lens test is never refuted against the model, and with N2 moved by 1e-6 in the
+ * closed form only it is never proved */
+static void test_lens_random(void **state)
+{
+    flint_rand_t st;
+    int t, proved = 0;
+    (void) state;
+    flint_randinit(st);
+    for (t = 0; t < 3; t++) {
+        char n1[32], n2[32];
+        case_t c;
+        claim_result r;
+        claim_status cs;
+        snprintf(n1, sizeof n1, "%d/4", 2 + (int) n_randint(st, 5));      /* 1/2 .. 3/2 */
+        snprintf(n2, sizeof n2, "%d/4", 8 + (int) n_randint(st, 5));      /* 2 .. 3 */
+        cs = lens_n(&r, &c, n1, n2, 0);
+        fprintf(stderr, "lens N1 = %s, N2 = %s: %d\n", n1, n2, (int) cs);
+        assert_true(cs == CLAIM_PROVED || cs == CLAIM_CONSISTENT);
+        proved += cs == CLAIM_PROVED;
+        claim_result_clear(&r); case_clear(&c);
+        assert_int_not_equal(lens_n(&r, &c, n1, n2, 1), CLAIM_PROVED);
+        claim_result_clear(&r); case_clear(&c);
+    }
+    fprintf(stderr, "lens with random normal reactions: %d of 3 proved\n", proved);
+    flint_randclear(st);
+}
+
 /* ------------------------------------------------------------ abs in a closed form (|e| = sqrt(e^2)) */
 
 static claim_status one(claim_result *r, case_t *c, const char *claim)
@@ -292,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_hand),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_lens),
+        cmocka_unit_test(test_lens_random),
         cmocka_unit_test(test_abs),
     };
     int rc;
