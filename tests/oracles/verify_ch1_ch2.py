@@ -128,6 +128,50 @@ for F0t in [mpf(k) / 10 for k in range(1, 20)]:
         print("FAIL band F0 =", F0t); FAIL += 1
 print("ok   book refuses the whole band 0 < F0 < 2 at m = F01 (19 samples)")
 
+# claim statics_model (lens test <=> the model, "proved" in the case): evidence, not a proof. The lens test of the
+# case (u = l1^2 - (m - F01)^2, v = l2^2 - m^2, w = F02^2 - u - v) against the direct m-interval from the ellipses
+# on a 90 x 160 grid of (F0, m) (points within 1e-20 of an end of the interval skipped), and at the two corners of
+# the lens (there with a tolerance of 1e-30 for the rounding of the corner), where A1's chord shrinks to a point at an end of A2's chord (F01 = F02 = s, m = s + 1 with
+# s^2 + s - 4 = 0, and m = s - 1 with s^2 - s - 4 = 0), and at the 8 neighbours of each corner at distance 1e-6.
+
+
+def lens(F0, m, tol=0):
+    s_ = F0 * sin(pi / 4)
+    u, v = 1 - (m - s_) ** 2, 9 - m ** 2
+    w = s_ ** 2 - u - v
+    return v >= -tol and u >= -tol and (w <= tol or 4 * u * v >= w ** 2 - tol)
+
+
+def direct(F0, m, tol=mpf(10) ** -30):
+    iv = m_interval(one, 0, 0, one, mpf(0), pi / 4, 1, 3, F0)
+    return iv is not None and iv[0] - tol <= m <= iv[1] + tol
+
+
+bad = skipped = 0
+for i in range(1, 91):
+    F0t = mpf(i) / 20
+    iv = m_interval(one, 0, 0, one, mpf(0), pi / 4, 1, 3, F0t)
+    for j in range(-80, 81):
+        mt = mpf(j) / 20
+        if iv is not None and min(abs(mt - iv[0]), abs(mt - iv[1])) < mpf(10) ** -20:
+            skipped += 1
+            continue
+        if lens(F0t, mt) != direct(F0t, mt, 0):
+            bad += 1
+truth("statics_model: lens = direct on the grid", bad, 0)
+for sg in (1, -1):
+    s_ = (sqrt(17) - sg) / 2
+    F0c, mc = s_ * sqrt(2), s_ + sg
+    truth("statics_model: corner m = %s (both hold)" % mp.nstr(mc, 8), (lens(F0c, mc, mpf(10) ** -30), direct(F0c, mc)), (True, True))
+    nb = 0
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if dx == 0 and dy == 0:
+                continue
+            F0n, mn = F0c + dx * mpf(10) ** -6, mc + dy * mpf(10) ** -6
+            nb += lens(F0n, mn) != direct(F0n, mn, 0)
+    truth("statics_model: 8 neighbours of that corner agree", nb, 0)
+
 # E4: orthotropic f11 = 0.5, f22 = 0.3, alpha = pi/6, psi0 = pi/3, N1 = N2 = 1
 f11, f22 = mpf(1) / 2, mpf(3) / 10
 al, ps = pi / 6, pi / 3
