@@ -9,26 +9,36 @@
  *    boundary (1/x), and on one cell: a factor whose sign changes on the cell, a different factor with the
  *    same zero at the cell's centre (line and tangent parabola), the same factor squared (same zero set,
  *    other sign pattern);
- *  - claims outside the certificate (exp) keep the paving's verdict. */
+ *  - claims outside the certificate (exp) keep the paving's verdict;
+ *  - implications (kind implies / implied_by): proved where the claim's boundary is a factor of the model's
+ *    and the cofactor keeps its sign, checked by an exact oracle (fmpq, including points on the boundary);
+ *    not proved with the boundary moved by 1e-6, non-strict for strict, the implication reversed, a
+ *    cofactor that changes sign, or a model undefined where the claim holds. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
 /* ------------------------------------------------------------ cases */
 
-static claim_status pair(claim_result *r, case_t *c, const char *params, const char *claim, const char *model,
-                         int depth)
+static claim_status pair_kind(claim_result *r, case_t *c, const char *kind, const char *params, const char *claim,
+                              const char *model, int depth)
 {
     char text[4096];
     snprintf(text, sizeof text,
-             "[case]\ntitle = t\n[parameters]\n%s\n[claim c]\nkind = equivalent\nclaim = %s\nmodel = %s\n"
-             "depth = %d\n", params, claim, model, depth);
+             "[case]\ntitle = t\n[parameters]\n%s\n[claim c]\nkind = %s\nclaim = %s\nmodel = %s\n"
+             "depth = %d\n", params, kind, claim, model, depth);
     read_case_text(c, "eq", text);
     return decide(r, c, "c");
 }
 
+static claim_status pair(claim_result *r, case_t *c, const char *params, const char *claim, const char *model,
+                         int depth)
+{
+    return pair_kind(r, c, "equivalent", params, claim, model, depth);
+}
+
 /* claim_equiv_cert_eval of claim c of a case with parameters x, y on the box x in [x0, x1], y in [y0, y1] */
-static int cell(const char *claim, const char *model, const char *x0, const char *x1, const char *y0,
-                const char *y1)
+static int cell_kind(const char *kind, const char *claim, const char *model, const char *x0, const char *x1,
+                     const char *y0, const char *y1)
 {
     char text[2048];
     case_t c;
@@ -37,7 +47,7 @@ static int cell(const char *claim, const char *model, const char *x0, const char
     arb_t lo, hi;
     int r;
     snprintf(text, sizeof text, "[case]\ntitle = t\n[parameters]\nx = -2 .. 2\ny = -2 .. 2\n[claim c]\n"
-             "kind = equivalent\nclaim = %s\nmodel = %s\n", claim, model);
+             "kind = %s\nclaim = %s\nmodel = %s\n", kind, claim, model);
     read_case_text(&c, "cell", text);
     box = _arb_vec_init(c.nparams + 1);
     fmpq_init(q); arb_init(lo); arb_init(hi);
@@ -48,11 +58,17 @@ static int cell(const char *claim, const char *model, const char *x0, const char
     assert_int_equal(fmpq_set_str(q, y0, 10), 0); arb_set_fmpq(lo, q, 128);
     assert_int_equal(fmpq_set_str(q, y1, 10), 0); arb_set_fmpq(hi, q, 128);
     arb_union(box + 1, lo, hi, 128);
-    r = claim_equiv_cert_eval(&c, c.claims[0].claim, c.claims[0].model, box);
+    r = claim_equiv_cert_eval(&c, c.claims[0].claim, c.claims[0].model, c.claims[0].kind, box);
     fmpq_clear(q); arb_clear(lo); arb_clear(hi);
     _arb_vec_clear(box, c.nparams + 1);
     case_clear(&c);
     return r;
+}
+
+static int cell(const char *claim, const char *model, const char *x0, const char *x1, const char *y0,
+                const char *y1)
+{
+    return cell_kind("equivalent", claim, model, x0, x1, y0, y1);
 }
 
 /* ------------------------------------------------------------ exact oracles */
@@ -236,6 +252,118 @@ static void test_cube(void **state)
     assert_int_equal(cell("x^3 > y^3", "x > y", "1/4", "1/2", "1/4", "1/2"), 1);
 }
 
+/* ------------------------------------------------------------ implications */
+
+/* the claim y > x^2 and x > 1/2 at rational (x, y), exactly (nonstrict: y >= x^2) */
+static int o_imp_claim(const fmpq_t x, const fmpq_t y, int nonstrict)
+{
+    fmpq_t t, h;
+    int r;
+    fmpq_init(t); fmpq_init(h);
+    fmpq_mul(t, x, x);
+    fmpq_set_si(h, 1, 2);
+    r = (nonstrict ? fmpq_cmp(y, t) >= 0 : fmpq_cmp(y, t) > 0) && fmpq_cmp(x, h) > 0;
+    fmpq_clear(t); fmpq_clear(h);
+    return r;
+}
+
+/* the model (y - x^2)(1 + x^2) > 0 (cof = 1) or (y - x^2)(x - 1) > 0 (cof = 2) at rational (x, y), exactly */
+static int o_imp_model(const fmpq_t x, const fmpq_t y, int cof)
+{
+    fmpq_t t, u;
+    int r;
+    fmpq_init(t); fmpq_init(u);
+    fmpq_mul(t, x, x);
+    fmpq_sub(u, y, t);
+    if (cof == 1) fmpq_add_si(t, t, 1);
+    else fmpq_sub_si(t, x, 1);
+    fmpq_mul(u, u, t);
+    r = fmpq_sgn(u) > 0;
+    fmpq_clear(t); fmpq_clear(u);
+    return r;
+}
+
+static void test_implies(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* y > x^2 and x > 1/2 implies (y - x^2)(1 + x^2) > 0: the claim's boundary y = x^2 is a factor of the
+       model's, the cofactor 1 + x^2 > 0. Not an equivalence (x < 1/2, y > x^2: model only). */
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_proved_by_certificate(&r);
+    assert_non_null(strstr(r.detail, "implication"));
+    claim_result_clear(&r); case_clear(&c);
+    /* the same as implied_by with the sides exchanged */
+    pair_kind(&r, &c, "implied_by", "x = 0 .. 2\ny = 0 .. 3", "(y - x^2)*(1 + x^2) > 0", "y > x^2 and x > 1/2", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle: the implication on a rational grid of the box and on the boundary y = x^2; the converse
+       fails at (1/4, 1) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 40; i++)
+        for (j = 0; j <= 60; j++) {
+            fmpq_set_si(x, i, 20); fmpq_set_si(y, j, 20);
+            assert_true(!o_imp_claim(x, y, 0) || o_imp_model(x, y, 1));
+            fmpq_mul(y, x, x);   /* on the boundary: the claim is false there */
+            assert_false(o_imp_claim(x, y, 0));
+        }
+    fmpq_set_si(x, 1, 4); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_model(x, y, 1) && !o_imp_claim(x, y, 0));
+    fmpq_clear(x); fmpq_clear(y);
+    /* on one cell across the boundary */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10", "11/10", "9/10",
+                               "11/10"), 1);
+    assert_int_equal(cell_kind("implied_by", "(y - x^2)*(1 + x^2) > 0", "y > x^2 and x > 1/2", "9/10", "11/10",
+                               "9/10", "11/10"), 1);
+}
+
+static void test_implies_not_proved(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    (void) state;
+    fmpq_init(x); fmpq_init(y);
+    /* the boundary moved by 1e-6: at (1, 1 - 1/2000000) the claim holds, the model does not */
+    assert_int_equal(cell_kind("implies", "y > x^2 - 1/1000000 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10",
+                               "11/10", "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 - 1/1000000 and x > 1/2",
+              "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* non-strict for strict: on y = x^2 (exact: (1, 1)) the claim holds, the model does not */
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_claim(x, y, 1) && !o_imp_model(x, y, 1));
+    assert_int_equal(cell_kind("implies", "y >= x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10", "11/10",
+                               "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y >= x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* the implication reversed (model => claim): fails at (9/20, 1), on a cell across x = 1/2 */
+    fmpq_set_si(x, 9, 20); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_model(x, y, 1) && !o_imp_claim(x, y, 0));
+    assert_int_equal(cell_kind("implied_by", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "2/5", "3/5",
+                               "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implied_by", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* a cofactor that changes sign on the cell: x - 1; at (19/20, 1) the claim holds, the model does not */
+    fmpq_set_si(x, 19, 20); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_claim(x, y, 0) && !o_imp_model(x, y, 2));
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1) > 0", "9/10", "11/10", "9/10",
+                               "11/10"), 0);
+    /* ... and with x - 1 > 0 on the cell it is proved (the control) */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1) > 0", "11/10", "13/10",
+                               "6/5", "8/5"), 1);
+    /* a model undefined where the claim holds (x = 1, y = 2: division by zero): not proved */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1)^2/(x - 1)^2 > 0", "9/10",
+                               "11/10", "9/10", "11/10"), 0);
+    fmpq_clear(x); fmpq_clear(y);
+}
+
 /* ------------------------------------------------------------ not proved */
 
 static void test_moved_boundary(void **state)
@@ -361,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_same_zero),
         cmocka_unit_test(test_undefined),
         cmocka_unit_test(test_outside),
+        cmocka_unit_test(test_implies),
+        cmocka_unit_test(test_implies_not_proved),
     };
     snprintf(tmpdir, sizeof tmpdir, "/tmp/fc_test_claim_equiv_XXXXXX");
     if (mkdtemp(tmpdir) == NULL) return 1;

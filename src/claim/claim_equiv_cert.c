@@ -111,7 +111,16 @@ typedef struct {
     int nnode;
     ec_node node[EC_MAXNODE];
     int root_claim, root_model;
+    int root_rel;              /* implication kinds: the node of claim => model (model => claim); -1 equivalent */
+    const char *why;           /* why the pair is outside the certificate (the first reason met) */
 } ec_ctx;
+
+/* -1 after noting why (the first reason is kept) */
+static int outside(ec_ctx *x, const char *why)
+{
+    if (x->why == NULL) x->why = why;
+    return -1;
+}
 
 /* ------------------------------------------------------------ fractions */
 
@@ -205,7 +214,7 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         if (k == 1) return to_frac(out, def, x, depth + 1);
         if (k != 0 || idx < 0 || idx >= x->c->nparams) return -1;
         if (!x->c->params[idx].is_range) return to_frac(out, x->c->params[idx].value, x, depth + 1);
-        if ((v = range_index(x, idx)) < 0) return -1;
+        if ((v = range_index(x, idx)) < 0) return outside(x, "a parameter that is not a range");
         fmpq_mpoly_gen(out->n, v, x->ctx);
         fmpq_mpoly_one(out->d, x->ctx);
         return 0;
@@ -225,23 +234,25 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         int neg = 0;
         slong k;
         if (p->kind == EXPR_NEG) { neg = 1; p = p->args[0]; }
-        if (p->kind != EXPR_NUM || !fmpz_is_one(fmpq_denref(p->num)) || !fmpz_fits_si(fmpq_numref(p->num))) return -1;
+        if (p->kind != EXPR_NUM || !fmpz_is_one(fmpq_denref(p->num)) || !fmpz_fits_si(fmpq_numref(p->num)))
+            return outside(x, "a power that is not an integer");
         k = fmpz_get_si(fmpq_numref(p->num));
         if (k < 0) { neg = !neg; k = -k; }
-        if (k > 16 || to_frac(out, e->args[0], x, depth + 1)) return -1;
+        if (k > 16) return outside(x, "a power above 16");
+        if (to_frac(out, e->args[0], x, depth + 1)) return -1;
         return claim_cell_frac_pow(out, k, neg, x->ctx);
     }
     case EXPR_FUNC:
-        if (e->nargs != 1) return -1;
+        if (e->nargs != 1) return outside(x, "a function of several arguments inside a comparison");
         if (e->fn == FN_SQRT) {
             fmpq_t q;
             if (to_frac(out, e->args[0], x, depth + 1)) return -1;
-            if (!fmpq_mpoly_is_fmpq(out->d, x->ctx)) return -1;
+            if (!fmpq_mpoly_is_fmpq(out->d, x->ctx)) return outside(x, "a square root of a quotient");
             fmpq_init(q);
             fmpq_mpoly_get_fmpq(q, out->d, x->ctx);
             fmpq_mpoly_scalar_div_fmpq(out->n, out->n, q, x->ctx);
             fmpq_clear(q);
-            if ((v = slot_get(x, EC_SQRT, out->n, NULL, -1)) < 0) return -1;
+            if ((v = slot_get(x, EC_SQRT, out->n, NULL, -1)) < 0) return outside(x, "more than 8 algebraic variables");
             fmpq_mpoly_gen(out->n, v, x->ctx);
             fmpq_mpoly_one(out->d, x->ctx);
             return 0;
@@ -257,7 +268,7 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
             v = slot_get(x, EC_ABS, R, P, -1);
             fmpq_mpoly_clear(P, x->ctx);
             fmpq_mpoly_clear(R, x->ctx);
-            if (v < 0) return -1;
+            if (v < 0) return outside(x, "more than 8 algebraic variables");
             fmpq_mpoly_gen(out->n, v, x->ctx);
             fmpq_mpoly_mul(out->d, out->d, out->d, x->ctx);
             frac_norm(out, x);
@@ -266,16 +277,17 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         if (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) {
             const expr_node *g = e->args[0];
             int ri, vs, vc;
-            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0) return -1;
+            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0)
+                return outside(x, "a trigonometric function of an expression (not of a range parameter)");
             if (idx < 0 || idx >= x->c->nparams || !x->c->params[idx].is_range || (ri = range_index(x, idx)) < 0)
-                return -1;
+                return outside(x, "a trigonometric function of a fixed parameter");
             vs = trig_var(x, FN_SIN, ri);
             if (e->fn == FN_SIN) {
                 fmpq_mpoly_gen(out->n, vs, x->ctx);
                 fmpq_mpoly_one(out->d, x->ctx);
                 return 0;
             }
-            if ((vc = trig_var(x, FN_COS, ri)) < 0) return -1;
+            if ((vc = trig_var(x, FN_COS, ri)) < 0) return outside(x, "more than 8 algebraic variables");
             if (e->fn == FN_COS) {
                 fmpq_mpoly_gen(out->n, vc, x->ctx);
                 fmpq_mpoly_one(out->d, x->ctx);
@@ -285,9 +297,9 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
             }
             return 0;
         }
-        return -1;
+        return outside(x, "a transcendental or unsupported function");
     default:
-        return -1;
+        return outside(x, "an unsupported operation inside a comparison");
     }
 }
 
@@ -396,18 +408,18 @@ static int atom_prepare(ec_ctx *x, int k)
     at->cst_sign = 1;
     if (!at->fin_zero) {
         fmpq_mpoly_factor_init(F, x->ctx);
-        if (!fmpq_mpoly_factor(F, fin, x->ctx)) r = -1;
+        if (!fmpq_mpoly_factor(F, fin, x->ctx)) r = outside(x, "a factorisation that failed");
         else {
             at->cst_sign = fmpq_sgn(F->constant);
             for (i = 0; i < F->num && r == 0; i++) {
                 int fi;
-                if (at->nf == EC_MAXAF || !fmpz_fits_si(F->exp + i)) { r = -1; break; }
+                if (at->nf == EC_MAXAF || !fmpz_fits_si(F->exp + i)) { r = outside(x, "more than 16 factors"); break; }
                 /* f = lc m, m monic: sign f = sign lc sign m */
                 fmpq_mpoly_get_term_coeff_fmpq(lc, F->poly + i, 0, x->ctx);
                 fmpq_mpoly_make_monic(m, F->poly + i, x->ctx);
                 if (fmpq_sgn(lc) < 0 && fmpz_is_odd(F->exp + i)) at->cst_sign = -at->cst_sign;
                 if (fmpq_mpoly_is_fmpq(m, x->ctx)) continue;
-                if ((fi = fac_index(x, m)) < 0) { r = -1; break; }
+                if ((fi = fac_index(x, m)) < 0) { r = outside(x, "more than 64 distinct factors"); break; }
                 at->fidx[at->nf] = fi;
                 at->fexp[at->nf] = (int) fmpz_get_si(F->exp + i);
                 at->nf++;
@@ -582,13 +594,13 @@ static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, 
     if (l->kind == EXPR_FUNC && (l->fn == FN_MAX || l->fn == FN_MIN)) {
         /* max(a, b) < r iff a < r and b < r; max(a, b) > r iff a > r or b > r; min the other way round */
         int below = op == EXPR_LT || op == EXPR_LE, conj;
-        if (l->nargs != 2 || op == EXPR_EQ || op == EXPR_NE) return -1;
+        if (l->nargs != 2 || op == EXPR_EQ || op == EXPR_NE) return outside(x, "max / min in an equation or of more than two");
         conj = (l->fn == FN_MAX) == below;
         if ((a = build_cmp(x, op, l->args[0], r, depth + 1)) < 0 || (b = build_cmp(x, op, l->args[1], r, depth + 1)) < 0)
             return -1;
         return add_node(x, conj ? EB_SAND : EB_SOR, a, b);
     }
-    if (x->natom == EC_MAXATOM) return -1;
+    if (x->natom == EC_MAXATOM) return outside(x, "more than 32 comparisons");
     k = x->natom++;
     frac_init(&x->atom[k].g, x);
     x->atom[k].nconj = 0;
@@ -626,7 +638,7 @@ static int build(const expr_node *e, ec_ctx *x, int depth)
     case EXPR_TRUE: return add_node(x, EB_TRUE, -1, -1);
     case EXPR_FALSE: return add_node(x, EB_FALSE, -1, -1);
     case EXPR_VAR:
-        if (expr_scope_lookup(x->c->scope, e->name, &idx, &def) != 2) return -1;
+        if (expr_scope_lookup(x->c->scope, e->name, &idx, &def) != 2) return outside(x, "a name that is not a predicate");
         return build(def, x, depth + 1);
     case EXPR_NOT:
         if ((a = build(e->args[0], x, depth + 1)) < 0) return -1;
@@ -638,7 +650,7 @@ static int build(const expr_node *e, ec_ctx *x, int depth)
     case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: case EXPR_EQ: case EXPR_NE:
         return build_cmp(x, e->kind, e->args[0], e->args[1], depth + 1);
     default:
-        return -1;
+        return outside(x, "a quantifier, model block or other predicate that is not a comparison");
     }
 }
 
@@ -809,7 +821,11 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
             tv[a] = cmp_value(at->op, s);
         }
         if (skip) continue;
-        {
+        if (x->root_rel >= 0) {
+            /* an implication holds at the point, in the evaluator's three-valued logic (as the paving
+               certifies it: a false premise or a true conclusion settles it, whatever the other side) */
+            if (eval_node(x, tv, x->root_rel) != 1) goto done;
+        } else {
             int p = eval_node(x, tv, x->root_claim), q = eval_node(x, tv, x->root_model);
             if (p == 2 || q == 2 || p != q) goto done;
         }
@@ -880,12 +896,13 @@ static void ctx_clear(ec_ctx *x)
 }
 
 /* a context for claim cp and model mp of case c: NULL outside the certificate */
-static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
+static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp, int kind, const char **why)
 {
     ec_ctx *x = flint_calloc(1, sizeof *x);
     int i;
     x->c = c;
     if (claim_cell_ctx_init(&x->cell, c, c->prec > 0 ? c->prec : 128) > EC_MAXR) {
+        if (why != NULL) *why = "more than 8 range parameters";
         claim_cell_ctx_clear(&x->cell);
         flint_free(x);
         return NULL;
@@ -896,17 +913,25 @@ static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
     x->cell.ctx = x->ctx;
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
-    if (x->root_claim < 0 || x->root_model < 0) { ctx_clear(x); return NULL; }
-    for (i = 0; i < x->natom; i++)
-        if (atom_prepare(x, i)) { ctx_clear(x); return NULL; }
+    x->root_rel = -1;
+    if (x->root_model >= 0 && kind == CASE_CLAIM_IMPLIES) x->root_rel = add_node(x, EB_IMPLIES, x->root_claim, x->root_model);
+    if (x->root_model >= 0 && kind == CASE_CLAIM_IMPLIED_BY) x->root_rel = add_node(x, EB_IMPLIES, x->root_model, x->root_claim);
+    if (kind != CASE_CLAIM_EQUIVALENT && x->root_rel < 0) x->root_model = -1;
+    for (i = 0; x->root_claim >= 0 && x->root_model >= 0 && i < x->natom; i++)
+        if (atom_prepare(x, i)) break;
+    if (x->root_claim < 0 || x->root_model < 0 || i < x->natom) {
+        if (why != NULL) *why = x->why != NULL ? x->why : "outside the certificate";
+        ctx_clear(x);
+        return NULL;
+    }
     return x;
 }
 
 /* ------------------------------------------------------------ entry points */
 
-int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, arb_srcptr box)
+int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, int kind, arb_srcptr box)
 {
-    ec_ctx *x = ctx_new(c, cp, mp);
+    ec_ctx *x = ctx_new(c, cp, mp, kind, NULL);
     int r;
     if (x == NULL) return -1;
     r = cell_certify(x, box);
@@ -923,40 +948,43 @@ static double cell_weight(const claim_result *out, const pave_cell *pc)
     return w;
 }
 
-int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt)
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                         const pave_result *pr)
 {
     ec_ctx *x;
+    int imp = cl->kind == CASE_CLAIM_IMPLIES ? 1 : cl->kind == CASE_CLAIM_IMPLIED_BY ? 2 : 0;
     long i, ncells = 0, nproved = 0;
     int pass, failed = 0;
     double area = 0, parea = 0;
     arb_ptr box;
     arf_t a, b, d, e;
 
-    if (!out->has_paving || out->status != CLAIM_CONSISTENT || out->pave.pending > 0 || out->pave.none > 0 ||
-        cl->claim == NULL || cl->model == NULL)
+    if (!out->has_paving || out->status != CLAIM_CONSISTENT || pr->pending > 0 || pr->none > 0 ||
+        cl->claim == NULL || cl->model == NULL ||
+        (cl->kind != CASE_CLAIM_EQUIVALENT && cl->kind != CASE_CLAIM_IMPLIES && cl->kind != CASE_CLAIM_IMPLIED_BY))
         return 0;
-    if ((x = ctx_new(c, cl->claim, cl->model)) == NULL) return 0;
+    if ((x = ctx_new(c, cl->claim, cl->model, cl->kind, NULL)) == NULL) return 0;
     box = _arb_vec_init(c->nparams + 1);
     case_point_box(box, c, -1, x->cell.prec);
     arf_init(a); arf_init(b); arf_init(d); arf_init(e);
     /* the undecided cells' count and area */
-    for (i = 0; i < out->pave.ncells; i++)
-        if (out->pave.cells[i].label == PAVE_UNDECIDED) {
+    for (i = 0; i < pr->ncells; i++)
+        if (pr->cells[i].label == PAVE_UNDECIDED) {
             ncells++;
-            area += cell_weight(out, out->pave.cells + i);
+            area += cell_weight(out, pr->cells + i);
         }
     /* every 16th undecided cell first, then the others: a claim that cannot be proved usually fails early,
        and the first cell that fails ends the attempt (the claim can no longer be proved; the cells not
        tried stay undecided). The verdict does not depend on the order. */
     for (pass = 0; pass < 2 && !failed; pass++) {
         long k = -1;
-        for (i = 0; i < out->pave.ncells && !failed; i++) {
-            const pave_cell *pc = out->pave.cells + i;
+        for (i = 0; i < pr->ncells && !failed; i++) {
+            const pave_cell *pc = pr->cells + i;
             if (pc->label != PAVE_UNDECIDED) continue;
             k++;
             if ((k % 16 == 0) != (pass == 0)) continue;
             if (opt != NULL && opt->cancel != NULL && *opt->cancel) { failed = 1; break; }
-            pave_cell_ends(a, b, d, e, &out->pave, pc);
+            pave_cell_ends(a, b, d, e, pr, pc);
             arb_set_interval_arf(box + out->x, a, b, x->cell.prec);
             if (out->y >= 0) arb_set_interval_arf(box + out->y, d, e, x->cell.prec);
             if (cell_certify_split(x, box, out->x, out->y, EC_EXTRA)) { nproved++; parea += cell_weight(out, pc); }
@@ -972,19 +1000,33 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
             out->undecided = 0;
             dd = fc_printf("Proved: the paving (depth %d) leaves %ld cells along shared boundaries undecided; on each "
                            "the boundary-cell certificate for two closed forms (comparisons factored exactly over "
-                           "Q, shared factors as sign variables) proves claim and model defined and equal.", out->depth, ncells);
+                           "Q, shared factors as sign variables) proves %s.", out->depth, ncells,
+                           imp == 0 ? "claim and model defined and equal"
+                           : imp == 1 ? "the implication claim \xe2\x87\x92 model at every point (three-valued: a false "
+                                        "claim or a true model)"
+                                      : "the implication model \xe2\x87\x92 claim at every point (three-valued: a false "
+                                        "model or a true claim)");
         } else {
             double before = out->undecided;
             out->undecided = before * (area - parea) / area;
             dd = fc_printf("Consistent: no counterexample at depth %d. The paving leaves %ld cells undecided "
                            "(%.6g of the box); the boundary-cell certificate (comparisons factored exactly over "
-                           "Q, common factors as shared sign variables) proves the agreement on %ld of them, so "
-                           "claim and model might differ only on the other %ld (%.6g of the box).",
-                           out->depth, ncells, before, nproved, ncells - nproved, out->undecided);
+                           "Q, common factors as shared sign variables) proves the %s on %ld of them, so "
+                           "it might fail only on the other %ld (%.6g of the box).",
+                           out->depth, ncells, before, imp ? "implication" : "agreement", nproved, ncells - nproved,
+                           out->undecided);
         }
         flint_free(out->detail);
         out->detail = dd;
     }
     ctx_clear(x);
     return 1;
+}
+
+const char *claim_equiv_cert_why(const case_t *c, const expr_t cp, const expr_t mp, int kind)
+{
+    const char *why = NULL;
+    ec_ctx *x = ctx_new(c, cp, mp, kind, &why);
+    if (x != NULL) ctx_clear(x);
+    return why;
 }
