@@ -13,7 +13,9 @@
  *  - implications (kind implies / implied_by): proved where the claim's boundary is a factor of the model's
  *    and the cofactor keeps its sign, checked by an exact oracle (fmpq, including points on the boundary);
  *    not proved with the boundary moved by 1e-6, non-strict for strict, the implication reversed, a
- *    cofactor that changes sign, or a model undefined where the claim holds. */
+ *    cofactor that changes sign, or a model undefined where the claim holds;
+ *  - sin, cos, tan of a constant angle q pi (exact with sqrt(2), sqrt(3)) against an exact oracle, and the
+ *    negative cases (cos < 0, moved boundary, non-strict, an angle without exact values, tan(pi/2)). */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
@@ -250,6 +252,66 @@ static void test_cube(void **state)
        (sound, incomplete) */
     assert_int_equal(cell("x^3 > y^3", "x > y", "-1/8", "1/8", "-1/8", "1/8"), 0);
     assert_int_equal(cell("x^3 > y^3", "x > y", "1/4", "1/2", "1/4", "1/2"), 1);
+}
+
+/* ------------------------------------------------------------ constant angles */
+
+/* y > x tan(pi/6) = x/sqrt(3) at rational x, y >= 0, exactly: 3 y^2 > x^2 */
+static int o_tan6(const fmpq_t x, const fmpq_t y)
+{
+    fmpq_t a, b;
+    int r;
+    fmpq_init(a); fmpq_init(b);
+    fmpq_mul(a, y, y);
+    fmpq_mul_si(a, a, 3);
+    fmpq_mul(b, x, x);
+    r = fmpq_cmp(a, b) > 0;
+    fmpq_clear(a); fmpq_clear(b);
+    return r;
+}
+
+static void test_constant_angle(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* sin, cos, tan of a fixed angle a = pi/6 (exact: 1/2, sqrt(3)/2, 1/sqrt(3)), cos a > 0; x >= 1/2 keeps the
+       conjugate -x - sqrt(3) y away from 0 (at the origin it vanishes and a cell there is not proved) */
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = pi/6", "y > x*tan(a)", "y*cos(a) > x*sin(a)", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = pi/6", "y > x*tan(a)", "3*y^2 > x^2", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle of the second form on a grid and on the boundary x = 3q, y = sqrt(3) q (never rational:
+       instead the rational points nearest it on both sides) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 20; i++)
+        for (j = 0; j <= 20; j++) {
+            fmpq_set_si(x, i, 10); fmpq_set_si(y, j, 10);
+            /* y > x/sqrt(3) iff 3y^2 > x^2 for y >= 0: both sides of the proved pair agree */
+            assert_true(o_tan6(x, y) == (3 * j * j > i * i));
+        }
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 57735, 100000);       /* 0.57735 < 1/sqrt(3) */
+    assert_false(o_tan6(x, y));
+    fmpq_set_si(y, 57736, 100000);
+    assert_true(o_tan6(x, y));
+    fmpq_clear(x); fmpq_clear(y);
+    /* the angle 2 pi/3: cos < 0 flips the inequality; the two differ (refuted or at least not proved) */
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = 2*pi/3", "y > x*tan(a)", "y*cos(a) > x*sin(a)", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* the boundary moved by 1e-6 */
+    assert_int_equal(cell("y > x*tan(pi/6) + 1/1000000", "3*y^2 > x^2", "1", "9/8", "1/2", "5/8"), 0);
+    assert_int_equal(cell("y > x*tan(pi/6)", "3*y^2 > x^2", "1", "9/8", "1/2", "5/8"), 1);
+    /* strict against non-strict */
+    assert_int_equal(cell("y >= x*tan(pi/6)", "3*y^2 > x^2", "1/2", "1", "1/4", "3/4"), 0);
+    /* an angle that is not a multiple of pi/4 or pi/6 stays outside; tan(pi/2) is undefined: outside */
+    assert_int_equal(cell("y > x*tan(1/5)", "y > x", "0", "1", "0", "1"), -1);
+    assert_int_equal(cell("y > x*tan(pi/5)", "y > x", "0", "1", "0", "1"), -1);
+    assert_int_equal(cell("y > x*tan(pi/2)", "y > x", "0", "1", "0", "1"), -1);
 }
 
 /* ------------------------------------------------------------ implications */
@@ -489,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_same_zero),
         cmocka_unit_test(test_undefined),
         cmocka_unit_test(test_outside),
+        cmocka_unit_test(test_constant_angle),
         cmocka_unit_test(test_implies),
         cmocka_unit_test(test_implies_not_proved),
     };

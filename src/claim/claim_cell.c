@@ -334,3 +334,90 @@ int claim_cell_frac_pow(claim_cell_frac *out, slong k, int neg, const fmpq_mpoly
     claim_cell_frac_norm(out, ctx);
     return 0;
 }
+
+int claim_cell_angle_q(fmpq_t q, const expr_node *e, const case_t *c, claim_cell_const_fn cst, void *arg,
+                       int depth)
+{
+    int idx, k, r = -1, i;
+    expr_t def;
+    fmpq_t a;
+    if (depth > 64) return -1;
+    switch (e->kind) {
+    case EXPR_PI: fmpq_one(q); return 0;
+    case EXPR_NUM:
+        if (!fmpq_is_zero(e->num)) return -1;
+        fmpq_zero(q);
+        return 0;
+    case EXPR_VAR:
+        k = expr_scope_lookup(c->scope, e->name, &idx, &def);
+        if (k == 1) return claim_cell_angle_q(q, def, c, cst, arg, depth + 1);
+        if (k != 0 || idx < 0 || idx >= c->nparams || c->params[idx].is_range) return -1;
+        return claim_cell_angle_q(q, c->params[idx].value, c, cst, arg, depth + 1);
+    case EXPR_NEG:
+        if (claim_cell_angle_q(q, e->args[0], c, cst, arg, depth + 1)) return -1;
+        fmpq_neg(q, q);
+        return 0;
+    case EXPR_ADD: case EXPR_SUB:
+        fmpq_init(a);
+        if (claim_cell_angle_q(q, e->args[0], c, cst, arg, depth + 1) == 0 &&
+            claim_cell_angle_q(a, e->args[1], c, cst, arg, depth + 1) == 0) {
+            if (e->kind == EXPR_ADD) fmpq_add(q, q, a);
+            else fmpq_sub(q, q, a);
+            r = 0;
+        }
+        fmpq_clear(a);
+        return r;
+    case EXPR_MUL: case EXPR_DIV:
+        /* an angle times or over a rational constant */
+        fmpq_init(a);
+        for (i = 0; i < 2 && r < 0; i++) {
+            const expr_node *g = e->args[i], *h = e->args[1 - i];
+            if (e->kind == EXPR_DIV && i == 1) break;
+            if (cst(a, h, arg, depth + 1) == 0 && !fmpq_is_zero(a) &&
+                claim_cell_angle_q(q, g, c, cst, arg, depth + 1) == 0) {
+                if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
+                else fmpq_div(q, q, a);
+                r = 0;
+            }
+        }
+        fmpq_clear(a);
+        return r;
+    default:
+        return -1;
+    }
+}
+
+int claim_cell_exact_cos(claim_cell_frac *out, const fmpq_t q0, claim_cell_sqrt_fn sqrt_var, void *arg,
+                         const fmpq_mpoly_ctx_t ctx)
+{
+    fmpq_t q, h;
+    fmpz_t t;
+    int neg = 0, r = 0, v;
+    fmpq_init(q); fmpq_init(h); fmpz_init(t);
+    /* q mod 2 in [0, 2) */
+    fmpq_set(q, q0);
+    fmpq_div_2exp(h, q, 1);
+    fmpz_fdiv_q(t, fmpq_numref(h), fmpq_denref(h));
+    fmpz_mul_2exp(t, t, 1);
+    fmpq_sub_fmpz(q, q, t);
+    if (fmpq_cmp_ui(q, 1) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 2); }   /* cos(2 pi - a) */
+    fmpq_set_si(h, 1, 2);
+    if (fmpq_cmp(q, h) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 1); neg = 1; }   /* cos(pi - a) = -cos a */
+    fmpq_mpoly_one(out->d, ctx);
+    if (fmpq_is_zero(q)) fmpq_mpoly_one(out->n, ctx);
+    else if (fmpq_equal(q, h)) fmpq_mpoly_zero(out->n, ctx);
+    else if (fmpz_equal_si(fmpq_numref(q), 1) && (fmpz_equal_si(fmpq_denref(q), 6) || fmpz_equal_si(fmpq_denref(q), 4))) {
+        v = sqrt_var(arg, fmpz_equal_si(fmpq_denref(q), 6) ? 3 : 2);   /* cos(pi/6) = sqrt(3)/2, cos(pi/4) = sqrt(2)/2 */
+        if (v < 0) r = -1;
+        else {
+            fmpq_mpoly_gen(out->n, v, ctx);
+            fmpq_mpoly_scalar_div_si(out->n, out->n, 2, ctx);
+        }
+    } else if (fmpz_equal_si(fmpq_numref(q), 1) && fmpz_equal_si(fmpq_denref(q), 3)) {
+        fmpq_mpoly_set_si(out->n, 1, ctx);
+        fmpq_mpoly_scalar_div_si(out->n, out->n, 2, ctx);
+    } else r = -1;
+    if (neg) fmpq_mpoly_neg(out->n, out->n, ctx);
+    fmpq_clear(q); fmpq_clear(h); fmpz_clear(t);
+    return r;
+}

@@ -109,4 +109,23 @@ int claim_cell_frac_binary(claim_cell_frac *out, const claim_cell_frac *a, int k
  * polynomial. */
 int claim_cell_frac_pow(claim_cell_frac *out, slong k, int neg, const fmpq_mpoly_ctx_t ctx);
 
+/* Returns 0 and sets v when e is a nonzero rational constant, else -1 (the
+ * certificate's own exact evaluation; arg its context). */
+typedef int (*claim_cell_const_fn)(fmpq_t v, const expr_node *e, void *arg, int depth);
+/* The variable v of the square root of the integer r (v^2 = r, v >= 0) in
+ * the certificate's ring, or -1 (arg its context). */
+typedef int (*claim_cell_sqrt_fn)(void *arg, slong r);
+
+/* q with e = q pi exactly (e built from pi, the number 0, fixed parameters
+ * and definitions of case c, + - and products or quotients by a nonzero
+ * rational constant, as cst decides); 0, or -1. */
+int claim_cell_angle_q(fmpq_t q, const expr_node *e, const case_t *c, claim_cell_const_fn cst, void *arg,
+                       int depth);
+
+/* out = cos(q pi) exactly for q a multiple of 1/4 or 1/6 (the square roots
+ * of 2 and 3 as the variables sqrt_var gives); 0, or -1 (another q, or no
+ * variable). */
+int claim_cell_exact_cos(claim_cell_frac *out, const fmpq_t q, claim_cell_sqrt_fn sqrt_var, void *arg,
+                         const fmpq_mpoly_ctx_t ctx);
+
 #endif

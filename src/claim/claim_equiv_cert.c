@@ -197,6 +197,72 @@ static int trig_var(ec_ctx *x, int fn, int ri)
     return v;
 }
 
+static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth);
+
+/* v = e when e is a nonzero rational constant (exactly, by to_frac): 0, or -1 */
+static int const_q(fmpq_t v, const expr_node *e, void *arg, int depth)
+{
+    ec_ctx *x = arg;
+    ec_frac c;
+    int r = -1;
+    const char *why = x->why;
+    frac_init(&c, x);
+    if (to_frac(&c, e, x, depth) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) && fmpq_mpoly_is_fmpq(c.d, x->ctx) &&
+        !fmpq_mpoly_is_zero(c.n, x->ctx)) {
+        fmpq_t a;
+        fmpq_init(a);
+        fmpq_mpoly_get_fmpq(v, c.n, x->ctx);
+        fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
+        fmpq_div(v, v, a);
+        fmpq_clear(a);
+        r = 0;
+    }
+    x->why = why;   /* a failed attempt is not the reason */
+    frac_clear(&c, x);
+    return r;
+}
+
+/* the variable of sqrt(r), r an integer */
+static int sqrt_int_var(void *arg, slong r)
+{
+    ec_ctx *x = arg;
+    fmpq_mpoly_t R;
+    int v;
+    fmpq_mpoly_init(R, x->ctx);
+    fmpq_mpoly_set_si(R, r, x->ctx);
+    v = slot_get(x, EC_SQRT, R, NULL, -1);
+    fmpq_mpoly_clear(R, x->ctx);
+    return v;
+}
+
+/* out = sin, cos or tan (fn) of the constant angle g = q pi exactly (q a
+ * multiple of 1/4 or 1/6: claim_cell_angle_q, claim_cell_exact_cos; tan =
+ * sin/cos, outside where cos = 0); 0, or -1 outside */
+static int trig_exact(ec_frac *out, int fn, const expr_node *g, ec_ctx *x, int depth)
+{
+    fmpq_t q, h;
+    ec_frac cs;
+    int r = 0;
+    fmpq_init(q); fmpq_init(h);
+    if (claim_cell_angle_q(q, g, x->c, const_q, x, depth + 1) != 0) {
+        fmpq_clear(q); fmpq_clear(h);
+        return outside(x, "a trigonometric function of an expression (not of a range parameter or a constant "
+                          "multiple of pi)");
+    }
+    fmpq_set_si(h, 1, 2);
+    fmpq_sub(h, h, q);   /* sin(q pi) = cos((1/2 - q) pi) */
+    frac_init(&cs, x);
+    if (fn == FN_COS) r = claim_cell_exact_cos(out, q, sqrt_int_var, x, x->ctx);
+    else r = claim_cell_exact_cos(out, h, sqrt_int_var, x, x->ctx);
+    if (r == 0 && fn == FN_TAN) {
+        r = claim_cell_exact_cos(&cs, q, sqrt_int_var, x, x->ctx);
+        if (r == 0) r = claim_cell_frac_binary(out, &cs, EXPR_DIV, x->ctx);
+    }
+    frac_clear(&cs, x);
+    fmpq_clear(q); fmpq_clear(h);
+    return r == 0 ? 0 : outside(x, "a trigonometric function of a multiple of pi other than of pi/4 or pi/6");
+}
+
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
 static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
 {
@@ -277,10 +343,10 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         if (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) {
             const expr_node *g = e->args[0];
             int ri, vs, vc;
-            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0)
-                return outside(x, "a trigonometric function of an expression (not of a range parameter)");
-            if (idx < 0 || idx >= x->c->nparams || !x->c->params[idx].is_range || (ri = range_index(x, idx)) < 0)
-                return outside(x, "a trigonometric function of a fixed parameter");
+            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0 || idx < 0 ||
+                idx >= x->c->nparams || !x->c->params[idx].is_range)
+                return trig_exact(out, e->fn, g, x, depth);
+            if ((ri = range_index(x, idx)) < 0) return outside(x, "a parameter that is not a range");
             vs = trig_var(x, FN_SIN, ri);
             if (e->fn == FN_SIN) {
                 fmpq_mpoly_gen(out->n, vs, x->ctx);
@@ -1011,9 +1077,10 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
             out->undecided = before * (area - parea) / area;
             dd = fc_printf("Consistent: no counterexample at depth %d. The paving leaves %ld cells undecided "
                            "(%.6g of the box); the boundary-cell certificate (comparisons factored exactly over "
-                           "Q, common factors as shared sign variables) proves the %s on %ld of them, so "
-                           "it might fail only on the other %ld (%.6g of the box).",
-                           out->depth, ncells, before, imp ? "implication" : "agreement", nproved, ncells - nproved,
+                           "Q, common factors as shared sign variables) proves the %s on %ld of them, so %s "
+                           "only on the other %ld (%.6g of the box).",
+                           out->depth, ncells, before, imp ? "implication" : "agreement", nproved,
+                           imp ? "the implication might fail" : "claim and model might differ", ncells - nproved,
                            out->undecided);
         }
         flint_free(out->detail);

@@ -292,106 +292,50 @@ static int range_index(const cs_ctx *x, int param)
     return -1;
 }
 
-/* q with e = q pi exactly (e built from pi, rational constants, fixed
- * parameters and definitions, + - * /); 0, or -1 */
-static int angle_q(fmpq_t q, const expr_node *e, cs_ctx *x, int depth)
+/* v = e when e is a nonzero rational constant (exactly, by to_frac): 0, or -1 */
+static int const_q(fmpq_t v, const expr_node *e, void *arg, int depth)
 {
-    int idx, k, r = -1;
-    expr_t def;
-    fmpq_t a;
-    if (depth > 64) return -1;
-    switch (e->kind) {
-    case EXPR_PI: fmpq_one(q); return 0;
-    case EXPR_NUM:
-        if (!fmpq_is_zero(e->num)) return -1;
-        fmpq_zero(q);
-        return 0;
-    case EXPR_VAR:
-        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
-        if (k == 1) return angle_q(q, def, x, depth + 1);
-        if (k != 0 || idx < 0 || idx >= x->c->nparams || x->c->params[idx].is_range) return -1;
-        return angle_q(q, x->c->params[idx].value, x, depth + 1);
-    case EXPR_NEG:
-        if (angle_q(q, e->args[0], x, depth + 1)) return -1;
-        fmpq_neg(q, q);
-        return 0;
-    case EXPR_ADD: case EXPR_SUB:
+    cs_ctx *x = arg;
+    cs_frac c;
+    int r = -1;
+    frac_init(&c, x);
+    if (to_frac(&c, e, x, depth) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) && fmpq_mpoly_is_fmpq(c.d, x->ctx) &&
+        !fmpq_mpoly_is_zero(c.n, x->ctx)) {
+        fmpq_t a;
         fmpq_init(a);
-        if (angle_q(q, e->args[0], x, depth + 1) == 0 && angle_q(a, e->args[1], x, depth + 1) == 0) {
-            if (e->kind == EXPR_ADD) fmpq_add(q, q, a);
-            else fmpq_sub(q, q, a);
-            r = 0;
-        }
+        fmpq_mpoly_get_fmpq(v, c.n, x->ctx);
+        fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
+        fmpq_div(v, v, a);
         fmpq_clear(a);
-        return r;
-    case EXPR_MUL: case EXPR_DIV: {
-        /* an angle times or over a rational constant */
-        cs_frac c;
-        int i;
-        for (i = 0; i < 2 && r < 0; i++) {
-            const expr_node *g = e->args[i], *h = e->args[1 - i];
-            if (e->kind == EXPR_DIV && i == 1) break;
-            frac_init(&c, x);
-            if (to_frac(&c, h, x, depth + 1) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) &&
-                fmpq_mpoly_is_fmpq(c.d, x->ctx) && !fmpq_mpoly_is_zero(c.n, x->ctx) &&
-                angle_q(q, g, x, depth + 1) == 0) {
-                fmpq_init(a);
-                fmpq_mpoly_get_fmpq(a, c.n, x->ctx);
-                if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
-                else fmpq_div(q, q, a);
-                fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
-                if (e->kind == EXPR_MUL) fmpq_div(q, q, a);
-                else fmpq_mul(q, q, a);
-                fmpq_clear(a);
-                r = 0;
-            }
-            frac_clear(&c, x);
-        }
-        return r;
+        r = 0;
     }
-    default:
-        return -1;
-    }
+    frac_clear(&c, x);
+    return r;
 }
 
-/* out = cos(q pi) (sine: cos((1/2 - q) pi)) exactly for q a multiple of
- * 1/4 or 1/6 (square roots of 2 and 3 as variables); 0, or -1 */
+/* the variable of sqrt(r), r an integer */
+static int sqrt_int_var(void *arg, slong r)
+{
+    cs_ctx *x = arg;
+    fmpq_mpoly_t R;
+    int v;
+    fmpq_mpoly_init(R, x->ctx);
+    fmpq_mpoly_set_si(R, r, x->ctx);
+    v = slot_find_or_add(x, R, 1, -1);
+    fmpq_mpoly_clear(R, x->ctx);
+    return v;
+}
+
+/* q with e = q pi exactly (claim_cell_angle_q); 0, or -1 */
+static int angle_q(fmpq_t q, const expr_node *e, cs_ctx *x, int depth)
+{
+    return claim_cell_angle_q(q, e, x->c, const_q, x, depth);
+}
+
+/* out = cos(q pi) exactly (claim_cell_exact_cos); 0, or -1 */
 static int exact_cos(cs_frac *out, const fmpq_t q0, cs_ctx *x)
 {
-    fmpq_t q, h;
-    fmpz_t t;
-    int neg = 0, r = 0, v;
-    fmpq_init(q); fmpq_init(h); fmpz_init(t);
-    /* q mod 2 in [0, 2) */
-    fmpq_set(q, q0);
-    fmpq_div_2exp(h, q, 1);
-    fmpz_fdiv_q(t, fmpq_numref(h), fmpq_denref(h));
-    fmpz_mul_2exp(t, t, 1);
-    fmpq_sub_fmpz(q, q, t);
-    if (fmpq_cmp_ui(q, 1) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 2); }   /* cos(2 pi - a) */
-    fmpq_set_si(h, 1, 2);
-    if (fmpq_cmp(q, h) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 1); neg = 1; }   /* cos(pi - a) = -cos a */
-    fmpq_mpoly_one(out->d, x->ctx);
-    if (fmpq_is_zero(q)) fmpq_mpoly_one(out->n, x->ctx);
-    else if (fmpq_equal(q, h)) fmpq_mpoly_zero(out->n, x->ctx);
-    else if (fmpz_equal_si(fmpq_numref(q), 1) && (fmpz_equal_si(fmpq_denref(q), 6) || fmpz_equal_si(fmpq_denref(q), 4))) {
-        fmpq_mpoly_t R;
-        fmpq_mpoly_init(R, x->ctx);
-        fmpq_mpoly_set_si(R, fmpz_equal_si(fmpq_denref(q), 6) ? 3 : 2, x->ctx);
-        v = slot_find_or_add(x, R, 1, -1);
-        fmpq_mpoly_clear(R, x->ctx);
-        if (v < 0) r = -1;
-        else {
-            fmpq_mpoly_gen(out->n, v, x->ctx);
-            fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
-        }
-    } else if (fmpz_equal_si(fmpq_numref(q), 1) && fmpz_equal_si(fmpq_denref(q), 3)) {
-        fmpq_mpoly_set_si(out->n, 1, x->ctx);
-        fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
-    } else r = -1;
-    if (neg) fmpq_mpoly_neg(out->n, out->n, x->ctx);
-    fmpq_clear(q); fmpq_clear(h); fmpz_clear(t);
-    return r;
+    return claim_cell_exact_cos(out, q0, sqrt_int_var, x, x->ctx);
 }
 
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
