@@ -15,7 +15,9 @@
  *    not proved with the boundary moved by 1e-6, non-strict for strict, the implication reversed, a
  *    cofactor that changes sign, or a model undefined where the claim holds;
  *  - sin, cos, tan of a constant angle q pi (exact with sqrt(2), sqrt(3)) against an exact oracle, and the
- *    negative cases (cos < 0, moved boundary, non-strict, an angle without exact values, tan(pi/2)). */
+ *    negative cases (cos < 0, moved boundary, non-strict, an angle without exact values, tan(pi/2));
+ *  - piecewise terms (if, max, min inside arithmetic) split into their branches: proved pairs checked exactly,
+ *    not proved with a moved bound, strict for non-strict, a wrong branch. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
@@ -314,6 +316,85 @@ static void test_constant_angle(void **state)
     assert_int_equal(cell("y > x*tan(pi/2)", "y > x", "0", "1", "0", "1"), -1);
 }
 
+/* ------------------------------------------------------------ piecewise terms */
+
+/* max(x, y) <= 1 (strict: < 1) at rational (x, y), exactly */
+static int o_max1(const fmpq_t x, const fmpq_t y, int strict)
+{
+    int c = fmpq_cmp(x, y) >= 0 ? fmpq_cmp_si(x, 1) : fmpq_cmp_si(y, 1);   /* sign of max(x, y) - 1 */
+    return strict ? c < 0 : c <= 0;
+}
+
+/* Statement 6's form at rational u, l = 1/4: the claim u <= 3 and the model min(1, u)^2 - 2 u min(1, u) + 5 >= 0,
+   both exactly; returns claim + 2 model */
+static int o_s6(const fmpq_t u)
+{
+    fmpq_t m, t;
+    int cl, mo;
+    fmpq_init(m); fmpq_init(t);
+    if (fmpq_cmp_si(u, 1) < 0) fmpq_set(m, u);
+    else fmpq_one(m);
+    fmpq_mul(t, m, m);
+    fmpq_submul(t, u, m);
+    fmpq_submul(t, u, m);
+    fmpq_add_si(t, t, 5);
+    cl = fmpq_cmp_si(u, 3) <= 0;
+    mo = fmpq_sgn(t) >= 0;
+    fmpq_clear(m); fmpq_clear(t);
+    return cl + 2 * mo;
+}
+
+static void test_piecewise(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* max inside arithmetic, split into its branches (x >= y: x, else y); y <= 1/2, so the branches' switch
+       x = y stays away from the boundary x = 1 (at the corner (1, 1) of x <= 1 and y <= 1 the sign variables
+       of x - y, x - 1, y - 1 are independent and the certificate fails: test below) */
+    pair(&r, &c, "x = 0 .. 2\ny = 0 .. 1/2", "2*max(x, y) <= 2", "x <= 1", 6);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* if inside arithmetic */
+    pair(&r, &c, "x = -1 .. 1\ny = 1/4 .. 1", "if(x > 0, x, 0 - x) + 0 <= y", "x <= y and -x <= y", 6);   /* y >= 1/4: away from the corner at the origin */
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* min of a constant and a parameter in a quadratic (Statement 6's form): ub <= 1 + 1/(2 l) iff
+       min(1, ub)^2 - 2 ub min(1, ub) + (1 + l)/l >= 0 for ub >= -1, l = 1/4 */
+    pair(&r, &c, "x = -1 .. 5\ny = 0 .. 1", "x <= 1 + 1/(2*(1/4))", "min(1, x)^2 - 2*x*min(1, x) + (1 + 1/4)/(1/4) >= 0",
+         7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle of the first pair on a grid with its boundary points (x = 1 or y = 1 exactly) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 16; i++)
+        for (j = 0; j <= 16; j++) {
+            fmpq_set_si(x, i, 8); fmpq_set_si(y, j, 8);
+            assert_true(o_max1(x, y, 0) == (i <= 8 && j <= 8));
+        }
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 1, 2);
+    assert_true(o_max1(x, y, 0) && !o_max1(x, y, 1));   /* strict and non-strict differ at (1, 1/2) */
+    /* ... and of the third on [-1, 5], with the bound u = 3 exactly and 3 + 1/1000: agree (0 or 3) */
+    for (i = -100; i <= 500; i++) {
+        fmpq_set_si(x, i, 100);
+        assert_true(o_s6(x) == 0 || o_s6(x) == 3);
+    }
+    fmpq_set_si(x, 3001, 1000);
+    assert_int_equal(o_s6(x), 0);
+    fmpq_clear(x); fmpq_clear(y);
+    /* not proved: the bound moved by 1e-6, strict for non-strict (both differ at (1, 1/2)), a wrong branch */
+    assert_int_equal(cell("2*max(x, y) <= 2 + 1/1000000", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "1/2"), 0);
+    assert_int_equal(cell("2*max(x, y) <= 2", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "1/2"), 1);
+    assert_int_equal(cell("2*max(x, y) <= 2", "x <= 1 and y <= 1", "7/8", "9/8", "7/8", "9/8"), 0);   /* corner */
+    assert_int_equal(cell("2*max(x, y) < 2", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "3/4"), 0);
+    assert_int_equal(cell("if(x > 1/2, x - 1/2, 0) + 0 > y", "x - 1/2 > y", "1/4", "3/4", "-1/4", "1/4"), 0);
+    pair(&r, &c, "x = -1 .. 1\ny = -1 .. 1", "if(x > 1/2, x - 1/2, 0) + 0 > y", "x - 1/2 > y", 6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);   /* differs at x = 0, y = -1/4 (0 > -1/4, -1/2 < -1/4) */
+    claim_result_clear(&r); case_clear(&c);
+}
+
 /* ------------------------------------------------------------ implications */
 
 /* the claim y > x^2 and x > 1/2 at rational (x, y), exactly (nonstrict: y >= x^2) */
@@ -552,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_undefined),
         cmocka_unit_test(test_outside),
         cmocka_unit_test(test_constant_angle),
+        cmocka_unit_test(test_piecewise),
         cmocka_unit_test(test_implies),
         cmocka_unit_test(test_implies_not_proved),
     };

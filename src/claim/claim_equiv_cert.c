@@ -52,6 +52,7 @@
 #define EC_MAXAF 16      /* factors of one comparison */
 #define EC_MAXV 10       /* sign variables on a cell (3^10 vectors) */
 #define EC_EXTRA 3
+#define EC_MAXCH 8       /* piecewise terms (if, max, min inside arithmetic) fixed to a branch at once */
 
 enum { EC_COS, EC_SQRT, EC_ABS };
 
@@ -113,6 +114,12 @@ typedef struct {
     int root_claim, root_model;
     int root_rel;              /* implication kinds: the node of claim => model (model => claim); -1 equivalent */
     const char *why;           /* why the pair is outside the certificate (the first reason met) */
+    /* while a comparison is built: the piecewise terms fixed to a branch (choice_node[i] is read as its
+       branch choice_val[i]), and the first piecewise term met that is not fixed (pending) */
+    int nchoice;
+    const expr_node *choice_node[EC_MAXCH];
+    int choice_val[EC_MAXCH];
+    const expr_node *pending;
 } ec_ctx;
 
 /* -1 after noting why (the first reason is kept) */
@@ -309,6 +316,16 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         return claim_cell_frac_pow(out, k, neg, x->ctx);
     }
     case EXPR_FUNC:
+        if ((e->fn == FN_IF && e->nargs == 3) || ((e->fn == FN_MAX || e->fn == FN_MIN) && e->nargs == 2)) {
+            /* a piecewise term: its branch when fixed (if: 0 the first value, 1 the second; max / min: 0 the
+               first argument, 1 the second), else noted as pending for build_cmp to split on */
+            int i;
+            for (i = 0; i < x->nchoice; i++)
+                if (x->choice_node[i] == e)
+                    return to_frac(out, e->args[(e->fn == FN_IF) + x->choice_val[i]], x, depth + 1);
+            if (x->pending == NULL) x->pending = e;
+            return -1;
+        }
         if (e->nargs != 1) return outside(x, "a function of several arguments inside a comparison");
         if (e->fn == FN_SQRT) {
             fmpq_t q;
@@ -649,6 +666,34 @@ static int flip_op(int op)
 }
 
 /* node of "l op r"; max / min on either side expanded; -1 outside */
+static int build(const expr_node *e, ec_ctx *x, int depth);
+static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, int depth);
+
+/* node of "l op r" for a piecewise term p met in l or r: (c and [p = first] l op r) or (not c and [p = second]
+ * l op r), c its condition (if: the predicate; max(a, b): a >= b; min(a, b): a <= b). Exact at every point
+ * where c is defined; where c is undefined the node is undefined or has the value it has for both branches
+ * (Kleene), never a value the evaluator would not give. -1 outside. */
+static int build_piecewise(ec_ctx *x, int op, const expr_node *l, const expr_node *r, const expr_node *p, int depth)
+{
+    int c, nc, A, B, k;
+    if (x->nchoice == EC_MAXCH) return outside(x, "more than 8 nested piecewise terms (if, max, min)");
+    if (p->fn == FN_IF) c = build(p->args[0], x, depth + 1);
+    else c = build_cmp(x, p->fn == FN_MAX ? EXPR_GE : EXPR_LE, p->args[0], p->args[1], depth + 1);
+    if (c < 0) return -1;
+    k = x->nchoice++;
+    x->choice_node[k] = p;
+    x->choice_val[k] = 0;
+    A = build_cmp(x, op, l, r, depth + 1);
+    x->choice_val[k] = 1;
+    B = A >= 0 ? build_cmp(x, op, l, r, depth + 1) : -1;
+    x->nchoice = k;
+    if (B < 0) return -1;
+    if ((nc = add_node(x, EB_NOT, c, -1)) < 0 || (A = add_node(x, EB_AND, c, A)) < 0 ||
+        (B = add_node(x, EB_AND, nc, B)) < 0)
+        return -1;
+    return add_node(x, EB_OR, A, B);
+}
+
 static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, int depth)
 {
     int k, a, b;
@@ -676,7 +721,18 @@ static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, 
         int bad;
         frac_init(&g, x);
         frac_init(&rr, x);
+        x->pending = NULL;
         bad = to_frac(&g, l, x, 0) || to_frac(&rr, r, x, 0);
+        if (bad && x->pending != NULL) {
+            /* a piecewise term: this comparison is split on its branches instead */
+            const expr_node *p = x->pending;
+            x->pending = NULL;
+            frac_clear(&g, x);
+            frac_clear(&rr, x);
+            frac_clear(&x->atom[k].g, x);
+            x->natom--;
+            return build_piecewise(x, op, l, r, p, depth);
+        }
         if (!bad) {   /* g = lhs - rhs */
             fmpq_mpoly_mul(g.n, g.n, rr.d, x->ctx);
             fmpq_mpoly_mul(rr.n, rr.n, g.d, x->ctx);
