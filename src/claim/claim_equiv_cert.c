@@ -1120,14 +1120,11 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
         if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
-            dd = fc_printf("Proved: the paving (depth %d) leaves %ld cells along shared boundaries undecided; on each "
-                           "the boundary-cell certificate for two closed forms (comparisons factored exactly over "
-                           "Q, shared factors as sign variables) proves %s.", out->depth, ncells,
+            dd = fc_printf("Proved: on each of the %ld cells the paving (depth %d) leaves undecided, the boundary-cell "
+                           "certificate for closed forms (exact factors over Q) proves %s.", ncells, out->depth,
                            imp == 0 ? "claim and model defined and equal"
-                           : imp == 1 ? "the implication claim \xe2\x87\x92 model at every point (three-valued: a false "
-                                        "claim or a true model)"
-                                      : "the implication model \xe2\x87\x92 claim at every point (three-valued: a false "
-                                        "model or a true claim)");
+                           : imp == 1 ? "claim \xe2\x87\x92 model (a false claim or a true model)"
+                                      : "model \xe2\x87\x92 claim (a false model or a true claim)");
         } else {
             double before = out->undecided;
             out->undecided = before * (area - parea) / area;
