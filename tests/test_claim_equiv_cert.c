@@ -314,6 +314,10 @@ static void test_constant_angle(void **state)
     assert_int_equal(cell("y > x*tan(1/5)", "y > x", "0", "1", "0", "1"), -1);
     assert_int_equal(cell("y > x*tan(pi/5)", "y > x", "0", "1", "0", "1"), -1);
     assert_int_equal(cell("y > x*tan(pi/2)", "y > x", "0", "1", "0", "1"), -1);
+    /* the square root of a rational square is rational (exact: sqrt(9/4) = 3/2); of a non-square a variable */
+    assert_int_equal(cell("sqrt(9/4)*x > y", "3*x > 2*y", "1/4", "1/2", "1/4", "1/2"), 1);
+    assert_int_equal(cell("sqrt(9/4)*x > y", "3*x >= 2*y", "1/4", "1/2", "1/4", "1/2"), 0);
+    assert_int_equal(cell("sqrt(2)*x > y", "2*x^2 > y^2", "1/4", "1/2", "1/4", "1/2"), 1);
 }
 
 /* ------------------------------------------------------------ piecewise terms */
