@@ -14,6 +14,8 @@
  *    and the cofactor keeps its sign, checked by an exact oracle (fmpq, including points on the boundary);
  *    not proved with the boundary moved by 1e-6, non-strict for strict, the implication reversed, a
  *    cofactor that changes sign, or a model undefined where the claim holds;
+ *  - sin, cos, tan of a fixed angle that is not a multiple of pi (sine and cosine as variables; cos(1/2) > 0
+ *    against cos(2) < 0 under a division, a moved boundary);
  *  - sin, cos, tan of a constant angle q pi (exact with sqrt(2), sqrt(3)) against an exact oracle, and the
  *    negative cases (cos < 0, moved boundary, non-strict, an angle without exact values, tan(pi/2));
  *  - piecewise terms (if, max, min inside arithmetic) split into their branches: proved pairs checked exactly,
@@ -314,6 +316,35 @@ static void test_constant_angle(void **state)
     assert_int_equal(cell("y > x*tan(1/5)", "y > x", "0", "1", "0", "1"), -1);
     assert_int_equal(cell("y > x*tan(pi/5)", "y > x", "0", "1", "0", "1"), -1);
     assert_int_equal(cell("y > x*tan(pi/2)", "y > x", "0", "1", "0", "1"), -1);
+    /* a fixed angle that is not a multiple of pi (p = 1/2): its sine and cosine are variables s, c with
+       c^2 = 1 - s^2, enclosed from the value; an identity in s and c is proved, a moved boundary is not, and
+       a division by cos p is proved only where cos p has a certified sign (cos(1/2) > 0, cos(2) < 0) */
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p)", "y - cos(p) < x*sin(p)", 6);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p)", "y*tan(p) < x*sin(p)^2/cos(p) + sin(p)", 6);
+    assert_proved_by_certificate(&r);   /* tan(1/2) > 0 certified: multiply by it */
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p) + 1/1000000", "y - cos(p) < x*sin(p)", 6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = -2 .. 2\np = 2", "y < x*sin(p) + cos(p)", "y*tan(p) < x*sin(p)^2/cos(p) + sin(p)",
+         6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);   /* tan 2 < 0 flips it: the two differ */
+    claim_result_clear(&r); case_clear(&c);
+    {
+        /* MPFR (200 bits): at x = 0, y = cos 2 - 1/10 the claim holds and the model does not */
+        mpfr_t a, t, yy, u;
+        mpfr_inits2(200, a, t, yy, u, (mpfr_ptr) 0);
+        mpfr_set_ui(a, 2, MPFR_RNDN);
+        mpfr_cos(yy, a, MPFR_RNDN);
+        mpfr_sub_d(yy, yy, 0.1, MPFR_RNDN);                      /* y = cos 2 - 0.1 < cos 2: the claim */
+        mpfr_tan(t, a, MPFR_RNDN);
+        mpfr_mul(u, yy, t, MPFR_RNDN);                           /* y tan 2 */
+        mpfr_sin(t, a, MPFR_RNDN);
+        assert_true(mpfr_cmp(u, t) > 0);                         /* y tan 2 > sin 2: the model is false */
+        mpfr_clears(a, t, yy, u, (mpfr_ptr) 0);
+    }
     /* the square root of a rational square is rational (exact: sqrt(9/4) = 3/2); of a non-square a variable */
     assert_int_equal(cell("sqrt(9/4)*x > y", "3*x > 2*y", "1/4", "1/2", "1/4", "1/2"), 1);
     assert_int_equal(cell("sqrt(9/4)*x > y", "3*x >= 2*y", "1/4", "1/2", "1/4", "1/2"), 0);

@@ -83,6 +83,19 @@ int claim_cell_ctx_init(claim_cell_ctx *cc, const case_t *c, slong prec)
     return n;
 }
 
+int claim_cell_ctx_add_fixed(claim_cell_ctx *cc, int param)
+{
+    int i = cc->nrange;
+    if (i == CLAIM_CELL_MAXR) return -1;
+    cc->range_param[i] = param;
+    fmpq_init(cc->endq[i][0]);
+    fmpq_init(cc->endq[i][1]);
+    cc->has_endq[i][0] = cc->has_endq[i][1] = 0;
+    cc->cos_nonneg[i] = 0;
+    cc->nrange++;
+    return i;
+}
+
 void claim_cell_ctx_clear(claim_cell_ctx *cc)
 {
     int i;

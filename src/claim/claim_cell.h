@@ -36,6 +36,11 @@ typedef struct {
  * CLAIM_CELL_MAXR). cc is cleared by claim_cell_ctx_clear. */
 int claim_cell_ctx_init(claim_cell_ctx *cc, const case_t *c, slong prec);
 void claim_cell_ctx_clear(claim_cell_ctx *cc);
+/* Adds the fixed (not range) parameter param of the case as one more x_i,
+ * for its sine and cosine as variables (its value ball is its range; no
+ * exact end, cos_nonneg 0); before the caller sets nvars. Its index i, or -1
+ * when CLAIM_CELL_MAXR are used. */
+int claim_cell_ctx_add_fixed(claim_cell_ctx *cc, int param);
 
 /* e = q pi (*pi = 1) or e = q (*pi = 0), q rational, read from the syntax
  * (numbers, pi, unary minus, products and quotients by numbers); 0 if e is

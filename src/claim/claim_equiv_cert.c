@@ -374,10 +374,11 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         if (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) {
             const expr_node *g = e->args[0];
             int ri, vs, vc;
+            /* a range parameter, or a fixed one registered by fixed_angles (sine and cosine as variables);
+               else a constant angle q pi */
             if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0 || idx < 0 ||
-                idx >= x->c->nparams || !x->c->params[idx].is_range)
+                idx >= x->c->nparams || (ri = range_index(x, idx)) < 0)
                 return trig_exact(out, e->fn, g, x, depth);
-            if ((ri = range_index(x, idx)) < 0) return outside(x, "a parameter that is not a range");
             vs = trig_var(x, FN_SIN, ri);
             if (e->fn == FN_SIN) {
                 fmpq_mpoly_gen(out->n, vs, x->ctx);
@@ -1031,6 +1032,40 @@ static void ctx_clear(ec_ctx *x)
     flint_free(x);
 }
 
+/* Registers (claim_cell_ctx_add_fixed) each fixed parameter whose sin, cos
+ * or tan e uses (through definitions) and whose value is not read as a
+ * rational multiple of pi (those are exact: trig_exact): its sine and cosine
+ * become variables s, c with c^2 = 1 - s^2, enclosed from its value ball,
+ * which is sound for every value. seen: definitions already walked. 0, or
+ * -1 when there is no room. */
+static int fixed_angles(ec_ctx *x, const expr_node *e, const expr_node **seen, int *nseen, int depth)
+{
+    int i, k, idx, pi;
+    expr_t def;
+    fmpq_t q;
+    if (e == NULL || depth > 200) return 0;
+    if (e->kind == EXPR_VAR) {
+        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
+        if (k != 1 && k != 2) return 0;
+        for (i = 0; i < *nseen; i++)
+            if (seen[i] == def) return 0;
+        if (*nseen < 512) seen[(*nseen)++] = def;
+        return fixed_angles(x, def, seen, nseen, depth + 1);
+    }
+    if (e->kind == EXPR_FUNC && (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) && e->nargs == 1 &&
+        e->args[0]->kind == EXPR_VAR &&
+        expr_scope_lookup(x->c->scope, e->args[0]->name, &idx, &def) == 0 && idx >= 0 && idx < x->c->nparams &&
+        !x->c->params[idx].is_range && range_index(x, idx) < 0) {
+        fmpq_init(q);
+        k = claim_cell_end_exact(q, &pi, x->c->params[idx].value) && (pi == 1 || fmpq_is_zero(q));
+        fmpq_clear(q);
+        if (!k && claim_cell_ctx_add_fixed(&x->cell, idx) < 0) return -1;
+    }
+    for (i = 0; i < e->nargs; i++)
+        if (fixed_angles(x, e->args[i], seen, nseen, depth + 1)) return -1;
+    return 0;
+}
+
 /* a context for claim cp and model mp of case c: NULL outside the certificate */
 static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp, int kind, const char **why)
 {
@@ -1044,6 +1079,17 @@ static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp, int ki
         return NULL;
     }
     x->cell.clamp_ends = 1;
+    {
+        const expr_node **seen = flint_malloc(512 * sizeof *seen);
+        int nseen = 0, r = fixed_angles(x, cp, seen, &nseen, 0) || fixed_angles(x, mp, seen, &nseen, 0);
+        flint_free(seen);
+        if (r) {
+            if (why != NULL) *why = "more than 8 range parameters and fixed angles";
+            claim_cell_ctx_clear(&x->cell);
+            flint_free(x);
+            return NULL;
+        }
+    }
     x->cell.nvars = 3 * x->cell.nrange + EC_MAXU;
     fmpq_mpoly_ctx_init(x->ctx, x->cell.nvars, ORD_LEX);
     x->cell.ctx = x->ctx;
