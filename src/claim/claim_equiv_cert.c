@@ -242,32 +242,127 @@ static int sqrt_int_var(void *arg, slong r)
     return v;
 }
 
-/* out = sin, cos or tan (fn) of the constant angle g = q pi exactly (q a
- * multiple of 1/4 or 1/6: claim_cell_angle_q, claim_cell_exact_cos; tan =
- * sin/cos, outside where cos = 0); 0, or -1 outside */
-static int trig_exact(ec_frac *out, int fn, const expr_node *g, ec_ctx *x, int depth)
+/* sn, cs = sin g, cos g exactly, as fractions; 0, or -1 outside. g is a
+ * constant angle q pi (q a multiple of 1/4 or 1/6: claim_cell_angle_q,
+ * claim_cell_exact_cos), a range parameter or a fixed one registered by
+ * fixed_angles (their sine and cosine variables, c^2 = 1 - s^2), a
+ * definition of one, atan(r) (sin = r/w, cos = 1/w, w = sqrt(1 + r^2) > 0,
+ * r with a constant denominator), -a, a + b, a - b (the addition formulas)
+ * or k a for an integer 2 <= k <= 4 (a + a + ...). */
+static int trig_sc(ec_frac *sn, ec_frac *cs, const expr_node *g, ec_ctx *x, int depth)
 {
     fmpq_t q, h;
-    ec_frac cs;
-    int r = 0;
+    int idx, k, r = -1, ri, v;
+    expr_t def;
+    if (depth > 100) return -1;
     fmpq_init(q); fmpq_init(h);
-    if (claim_cell_angle_q(q, g, x->c, const_q, x, depth + 1) != 0) {
+    if (claim_cell_angle_q(q, g, x->c, const_q, x, depth + 1) == 0) {
+        fmpq_set_si(h, 1, 2);
+        fmpq_sub(h, h, q);   /* sin(q pi) = cos((1/2 - q) pi) */
+        r = claim_cell_exact_cos(cs, q, sqrt_int_var, x, x->ctx) || claim_cell_exact_cos(sn, h, sqrt_int_var, x, x->ctx)
+            ? outside(x, "a trigonometric function of a multiple of pi other than of pi/4 or pi/6") : 0;
         fmpq_clear(q); fmpq_clear(h);
-        return outside(x, "a trigonometric function of an expression (not of a range parameter or a constant "
-                          "multiple of pi)");
+        return r;
     }
-    fmpq_set_si(h, 1, 2);
-    fmpq_sub(h, h, q);   /* sin(q pi) = cos((1/2 - q) pi) */
-    frac_init(&cs, x);
-    if (fn == FN_COS) r = claim_cell_exact_cos(out, q, sqrt_int_var, x, x->ctx);
-    else r = claim_cell_exact_cos(out, h, sqrt_int_var, x, x->ctx);
-    if (r == 0 && fn == FN_TAN) {
-        r = claim_cell_exact_cos(&cs, q, sqrt_int_var, x, x->ctx);
-        if (r == 0) r = claim_cell_frac_binary(out, &cs, EXPR_DIV, x->ctx);
-    }
-    frac_clear(&cs, x);
     fmpq_clear(q); fmpq_clear(h);
-    return r == 0 ? 0 : outside(x, "a trigonometric function of a multiple of pi other than of pi/4 or pi/6");
+    switch (g->kind) {
+    case EXPR_VAR:
+        k = expr_scope_lookup(x->c->scope, g->name, &idx, &def);
+        if (k == 1) return trig_sc(sn, cs, def, x, depth + 1);
+        if (k != 0 || idx < 0 || idx >= x->c->nparams || (ri = range_index(x, idx)) < 0)
+            return outside(x, "a trigonometric function of a fixed parameter not registered");
+        if ((v = trig_var(x, FN_SIN, ri)) < 0) return -1;
+        fmpq_mpoly_gen(sn->n, v, x->ctx);
+        fmpq_mpoly_one(sn->d, x->ctx);
+        if ((v = trig_var(x, FN_COS, ri)) < 0) return outside(x, "more than 8 algebraic variables");
+        fmpq_mpoly_gen(cs->n, v, x->ctx);
+        fmpq_mpoly_one(cs->d, x->ctx);
+        return 0;
+    case EXPR_NEG:
+        if (trig_sc(sn, cs, g->args[0], x, depth + 1)) return -1;
+        fmpq_mpoly_neg(sn->n, sn->n, x->ctx);
+        return 0;
+    case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: {
+        /* sin(a +- b) = sa cb +- ca sb, cos(a +- b) = ca cb -+ sa sb; k a as a + (k - 1) a */
+        ec_frac sa, ca, sb, cb, t;
+        const expr_node *a = g->args[0], *b = g->args[1];
+        int reps = 1, sub = g->kind == EXPR_SUB, i;
+        if (g->kind == EXPR_MUL) {
+            fmpq_t m;
+            fmpq_init(m);
+            for (i = 0; i < 2; i++)
+                if (const_q(m, g->args[i], x, depth + 1) == 0 && fmpz_is_one(fmpq_denref(m)) &&
+                    fmpz_cmp_si(fmpq_numref(m), 2) >= 0 && fmpz_cmp_si(fmpq_numref(m), 4) <= 0) {
+                    reps = (int) fmpz_get_si(fmpq_numref(m)) - 1;
+                    a = b = g->args[1 - i];
+                    break;
+                }
+            fmpq_clear(m);
+            if (i == 2) return outside(x, "a trigonometric function of a product");
+        }
+        frac_init(&sa, x); frac_init(&ca, x); frac_init(&sb, x); frac_init(&cb, x); frac_init(&t, x);
+        r = trig_sc(&sa, &ca, a, x, depth + 1);
+        if (r == 0) r = trig_sc(&sb, &cb, b, x, depth + 1);
+        for (i = 0; r == 0 && i < reps; i++) {
+            /* (sa, ca) = angle a, (sb, cb) = angle b; sn, cs = a +- b, then a := a +- b */
+            fmpq_mpoly_set(sn->n, sa.n, x->ctx); fmpq_mpoly_set(sn->d, sa.d, x->ctx);
+            fmpq_mpoly_set(t.n, ca.n, x->ctx); fmpq_mpoly_set(t.d, ca.d, x->ctx);
+            r = claim_cell_frac_binary(sn, &cb, EXPR_MUL, x->ctx) || claim_cell_frac_binary(&t, &sb, EXPR_MUL, x->ctx) ||
+                claim_cell_frac_binary(sn, &t, sub ? EXPR_SUB : EXPR_ADD, x->ctx);
+            if (r) break;
+            fmpq_mpoly_set(cs->n, ca.n, x->ctx); fmpq_mpoly_set(cs->d, ca.d, x->ctx);
+            fmpq_mpoly_set(t.n, sa.n, x->ctx); fmpq_mpoly_set(t.d, sa.d, x->ctx);
+            r = claim_cell_frac_binary(cs, &cb, EXPR_MUL, x->ctx) || claim_cell_frac_binary(&t, &sb, EXPR_MUL, x->ctx) ||
+                claim_cell_frac_binary(cs, &t, sub ? EXPR_ADD : EXPR_SUB, x->ctx);
+            fmpq_mpoly_set(sa.n, sn->n, x->ctx); fmpq_mpoly_set(sa.d, sn->d, x->ctx);
+            fmpq_mpoly_set(ca.n, cs->n, x->ctx); fmpq_mpoly_set(ca.d, cs->d, x->ctx);
+        }
+        frac_clear(&sa, x); frac_clear(&ca, x); frac_clear(&sb, x); frac_clear(&cb, x); frac_clear(&t, x);
+        return r ? -1 : 0;
+    }
+    case EXPR_FUNC:
+        if (g->fn == FN_ATAN && g->nargs == 1) {
+            /* sin(atan r) = r/w, cos(atan r) = 1/w, w = sqrt(1 + r^2) >= 1 */
+            ec_frac rr;
+            fmpq_mpoly_t R;
+            frac_init(&rr, x);
+            fmpq_mpoly_init(R, x->ctx);
+            r = to_frac(&rr, g->args[0], x, depth + 1);
+            if (r == 0 && !fmpq_mpoly_is_fmpq(rr.d, x->ctx)) r = outside(x, "atan of a quotient inside a trigonometric function");
+            if (r == 0) {
+                claim_cell_frac_norm(&rr, x->ctx);
+                fmpq_mpoly_mul(R, rr.n, rr.n, x->ctx);
+                fmpq_mpoly_add_si(R, R, 1, x->ctx);
+                if (fmpq_mpoly_is_fmpq(R, x->ctx)) {
+                    fmpq_t c;
+                    fmpq_init(c);
+                    fmpq_mpoly_get_fmpq(c, R, x->ctx);
+                    if (fmpz_is_square(fmpq_numref(c)) && fmpz_is_square(fmpq_denref(c))) {
+                        fmpz_sqrt(fmpq_numref(c), fmpq_numref(c));
+                        fmpz_sqrt(fmpq_denref(c), fmpq_denref(c));
+                        fmpq_mpoly_set_fmpq(cs->d, c, x->ctx);
+                        v = -2;
+                    } else v = slot_get(x, EC_SQRT, R, NULL, -1);
+                    fmpq_clear(c);
+                } else v = slot_get(x, EC_SQRT, R, NULL, -1);
+                if (v == -1) r = outside(x, "more than 8 algebraic variables");
+                else {
+                    if (v >= 0) fmpq_mpoly_gen(cs->d, v, x->ctx);
+                    fmpq_mpoly_one(cs->n, x->ctx);
+                    fmpq_mpoly_swap(sn->n, rr.n, x->ctx);
+                    fmpq_mpoly_set(sn->d, cs->d, x->ctx);
+                    claim_cell_frac_norm(sn, x->ctx);
+                    claim_cell_frac_norm(cs, x->ctx);
+                }
+            }
+            fmpq_mpoly_clear(R, x->ctx);
+            frac_clear(&rr, x);
+            return r;
+        }
+        return outside(x, "a trigonometric function of a function other than atan");
+    default:
+        return outside(x, "a trigonometric function of an unsupported expression");
+    }
 }
 
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
@@ -372,28 +467,23 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
             return 0;
         }
         if (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) {
-            const expr_node *g = e->args[0];
-            int ri, vs, vc;
-            /* a range parameter, or a fixed one registered by fixed_angles (sine and cosine as variables);
-               else a constant angle q pi */
-            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0 || idx < 0 ||
-                idx >= x->c->nparams || (ri = range_index(x, idx)) < 0)
-                return trig_exact(out, e->fn, g, x, depth);
-            vs = trig_var(x, FN_SIN, ri);
-            if (e->fn == FN_SIN) {
-                fmpq_mpoly_gen(out->n, vs, x->ctx);
-                fmpq_mpoly_one(out->d, x->ctx);
-                return 0;
+            ec_frac sn, cs;
+            frac_init(&sn, x);
+            frac_init(&cs, x);
+            r = trig_sc(&sn, &cs, e->args[0], x, depth + 1);
+            if (r == 0) {
+                if (e->fn == FN_SIN) fmpq_mpoly_swap(out->n, sn.n, x->ctx), fmpq_mpoly_swap(out->d, sn.d, x->ctx);
+                else if (e->fn == FN_COS) fmpq_mpoly_swap(out->n, cs.n, x->ctx), fmpq_mpoly_swap(out->d, cs.d, x->ctx);
+                else if (fmpq_mpoly_is_zero(cs.n, x->ctx)) r = outside(x, "tan of an angle whose cosine is 0");
+                else {
+                    r = claim_cell_frac_binary(&sn, &cs, EXPR_DIV, x->ctx);
+                    fmpq_mpoly_swap(out->n, sn.n, x->ctx);
+                    fmpq_mpoly_swap(out->d, sn.d, x->ctx);
+                }
             }
-            if ((vc = trig_var(x, FN_COS, ri)) < 0) return outside(x, "more than 8 algebraic variables");
-            if (e->fn == FN_COS) {
-                fmpq_mpoly_gen(out->n, vc, x->ctx);
-                fmpq_mpoly_one(out->d, x->ctx);
-            } else {
-                fmpq_mpoly_gen(out->n, vs, x->ctx);
-                fmpq_mpoly_gen(out->d, vc, x->ctx);
-            }
-            return 0;
+            frac_clear(&sn, x);
+            frac_clear(&cs, x);
+            return r;
         }
         return outside(x, "a transcendental or unsupported function");
     default:
@@ -1032,17 +1122,44 @@ static void ctx_clear(ec_ctx *x)
     flint_free(x);
 }
 
-/* Registers (claim_cell_ctx_add_fixed) each fixed parameter whose sin, cos
- * or tan e uses (through definitions) and whose value is not read as a
- * rational multiple of pi (those are exact: trig_exact): its sine and cosine
- * become variables s, c with c^2 = 1 - s^2, enclosed from its value ball,
- * which is sound for every value. seen: definitions already walked. 0, or
- * -1 when there is no room. */
-static int fixed_angles(ec_ctx *x, const expr_node *e, const expr_node **seen, int *nseen, int depth)
+/* Registers the fixed parameters that are terms of the angle e (through
+ * definitions, -, +, and products) and whose value is not read as a
+ * rational multiple of pi; 0, or -1 when there is no room. */
+static int fixed_angle_terms(ec_ctx *x, const expr_node *e, int depth)
 {
     int i, k, idx, pi;
     expr_t def;
     fmpq_t q;
+    if (e == NULL || depth > 50) return 0;
+    switch (e->kind) {
+    case EXPR_VAR:
+        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
+        if (k == 1) return fixed_angle_terms(x, def, depth + 1);
+        if (k != 0 || idx < 0 || idx >= x->c->nparams || x->c->params[idx].is_range || range_index(x, idx) >= 0)
+            return 0;
+        fmpq_init(q);
+        k = claim_cell_end_exact(q, &pi, x->c->params[idx].value) && (pi == 1 || fmpq_is_zero(q));
+        fmpq_clear(q);
+        return !k && claim_cell_ctx_add_fixed(&x->cell, idx) < 0 ? -1 : 0;
+    case EXPR_NEG: case EXPR_ADD: case EXPR_SUB: case EXPR_MUL:
+        for (i = 0; i < e->nargs; i++)
+            if (fixed_angle_terms(x, e->args[i], depth + 1)) return -1;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* Registers (claim_cell_ctx_add_fixed) each fixed parameter that is a term
+ * of the argument of a sin, cos or tan in e (through definitions) and whose
+ * value is not read as a rational multiple of pi (those are exact): its sine
+ * and cosine become variables s, c with c^2 = 1 - s^2, enclosed from its
+ * value ball, which is sound for every value. seen: definitions already
+ * walked. 0, or -1 when there is no room. */
+static int fixed_angles(ec_ctx *x, const expr_node *e, const expr_node **seen, int *nseen, int depth)
+{
+    int i, k, idx;
+    expr_t def;
     if (e == NULL || depth > 200) return 0;
     if (e->kind == EXPR_VAR) {
         k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
@@ -1053,14 +1170,8 @@ static int fixed_angles(ec_ctx *x, const expr_node *e, const expr_node **seen, i
         return fixed_angles(x, def, seen, nseen, depth + 1);
     }
     if (e->kind == EXPR_FUNC && (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) && e->nargs == 1 &&
-        e->args[0]->kind == EXPR_VAR &&
-        expr_scope_lookup(x->c->scope, e->args[0]->name, &idx, &def) == 0 && idx >= 0 && idx < x->c->nparams &&
-        !x->c->params[idx].is_range && range_index(x, idx) < 0) {
-        fmpq_init(q);
-        k = claim_cell_end_exact(q, &pi, x->c->params[idx].value) && (pi == 1 || fmpq_is_zero(q));
-        fmpq_clear(q);
-        if (!k && claim_cell_ctx_add_fixed(&x->cell, idx) < 0) return -1;
-    }
+        fixed_angle_terms(x, e->args[0], 0))
+        return -1;
     for (i = 0; i < e->nargs; i++)
         if (fixed_angles(x, e->args[i], seen, nseen, depth + 1)) return -1;
     return 0;
