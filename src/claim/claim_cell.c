@@ -332,6 +332,20 @@ int claim_cell_frac_binary(claim_cell_frac *out, const claim_cell_frac *a, int k
     return r;
 }
 
+int claim_cell_frac_get_const(fmpq_t v, const claim_cell_frac *f, const fmpq_mpoly_ctx_t ctx)
+{
+    fmpq_t a;
+    if (!fmpq_mpoly_is_fmpq(f->n, ctx) || !fmpq_mpoly_is_fmpq(f->d, ctx) || fmpq_mpoly_is_zero(f->n, ctx) ||
+        fmpq_mpoly_is_zero(f->d, ctx))
+        return -1;
+    fmpq_init(a);
+    fmpq_mpoly_get_fmpq(v, f->n, ctx);
+    fmpq_mpoly_get_fmpq(a, f->d, ctx);
+    fmpq_div(v, v, a);
+    fmpq_clear(a);
+    return 0;
+}
+
 int claim_cell_frac_pow(claim_cell_frac *out, slong k, int neg, const fmpq_mpoly_ctx_t ctx)
 {
     fmpq_mpoly_pow_ui(out->n, out->n, k, ctx);

@@ -109,6 +109,8 @@ void claim_cell_frac_norm(claim_cell_frac *f, const fmpq_mpoly_ctx_t ctx);
  * either is undefined or p = 0), normalised; 0, or -1 when a divisor is the
  * zero polynomial (out then meaningless). */
 int claim_cell_frac_binary(claim_cell_frac *out, const claim_cell_frac *a, int kind, const fmpq_mpoly_ctx_t ctx);
+/* v = f when f is a nonzero constant: 0, else -1 (v then meaningless). */
+int claim_cell_frac_get_const(fmpq_t v, const claim_cell_frac *f, const fmpq_mpoly_ctx_t ctx);
 /* out = out^k (neg = 0) or out^-k (neg = 1, written d^2k / (n^k d^k) when d
  * is not constant), normalised; 0, or -1 for a negative power of the zero
  * polynomial. */

@@ -214,16 +214,7 @@ static int const_q(fmpq_t v, const expr_node *e, void *arg, int depth)
     int r = -1;
     const char *why = x->why;
     frac_init(&c, x);
-    if (to_frac(&c, e, x, depth) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) && fmpq_mpoly_is_fmpq(c.d, x->ctx) &&
-        !fmpq_mpoly_is_zero(c.n, x->ctx)) {
-        fmpq_t a;
-        fmpq_init(a);
-        fmpq_mpoly_get_fmpq(v, c.n, x->ctx);
-        fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
-        fmpq_div(v, v, a);
-        fmpq_clear(a);
-        r = 0;
-    }
+    if (to_frac(&c, e, x, depth) == 0) r = claim_cell_frac_get_const(v, &c, x->ctx);
     x->why = why;   /* a failed attempt is not the reason */
     frac_clear(&c, x);
     return r;
