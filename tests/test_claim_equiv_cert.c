@@ -9,26 +9,42 @@
  *    boundary (1/x), and on one cell: a factor whose sign changes on the cell, a different factor with the
  *    same zero at the cell's centre (line and tangent parabola), the same factor squared (same zero set,
  *    other sign pattern);
- *  - claims outside the certificate (exp) keep the paving's verdict. */
+ *  - claims outside the certificate (exp) keep the paving's verdict;
+ *  - implications (kind implies / implied_by): proved where the claim's boundary is a factor of the model's
+ *    and the cofactor keeps its sign, checked by an exact oracle (fmpq, including points on the boundary);
+ *    not proved with the boundary moved by 1e-6, non-strict for strict, the implication reversed, a
+ *    cofactor that changes sign, or a model undefined where the claim holds;
+ *  - sin, cos, tan of a fixed angle that is not a multiple of pi (sine and cosine as variables; cos(1/2) > 0
+ *    against cos(2) < 0 under a division, a moved boundary);
+ *  - sin, cos, tan of a constant angle q pi (exact with sqrt(2), sqrt(3)) against an exact oracle, and the
+ *    negative cases (cos < 0, moved boundary, non-strict, an angle without exact values, tan(pi/2));
+ *  - piecewise terms (if, max, min inside arithmetic) split into their branches: proved pairs checked exactly,
+ *    not proved with a moved bound, strict for non-strict, a wrong branch. */
 #include "test_claim_util.h"
 #include "claim/claim_impl.h"
 
 /* ------------------------------------------------------------ cases */
 
-static claim_status pair(claim_result *r, case_t *c, const char *params, const char *claim, const char *model,
-                         int depth)
+static claim_status pair_kind(claim_result *r, case_t *c, const char *kind, const char *params, const char *claim,
+                              const char *model, int depth)
 {
     char text[4096];
     snprintf(text, sizeof text,
-             "[case]\ntitle = t\n[parameters]\n%s\n[claim c]\nkind = equivalent\nclaim = %s\nmodel = %s\n"
-             "depth = %d\n", params, claim, model, depth);
+             "[case]\ntitle = t\n[parameters]\n%s\n[claim c]\nkind = %s\nclaim = %s\nmodel = %s\n"
+             "depth = %d\n", params, kind, claim, model, depth);
     read_case_text(c, "eq", text);
     return decide(r, c, "c");
 }
 
+static claim_status pair(claim_result *r, case_t *c, const char *params, const char *claim, const char *model,
+                         int depth)
+{
+    return pair_kind(r, c, "equivalent", params, claim, model, depth);
+}
+
 /* claim_equiv_cert_eval of claim c of a case with parameters x, y on the box x in [x0, x1], y in [y0, y1] */
-static int cell(const char *claim, const char *model, const char *x0, const char *x1, const char *y0,
-                const char *y1)
+static int cell_kind(const char *kind, const char *claim, const char *model, const char *x0, const char *x1,
+                     const char *y0, const char *y1)
 {
     char text[2048];
     case_t c;
@@ -37,7 +53,7 @@ static int cell(const char *claim, const char *model, const char *x0, const char
     arb_t lo, hi;
     int r;
     snprintf(text, sizeof text, "[case]\ntitle = t\n[parameters]\nx = -2 .. 2\ny = -2 .. 2\n[claim c]\n"
-             "kind = equivalent\nclaim = %s\nmodel = %s\n", claim, model);
+             "kind = %s\nclaim = %s\nmodel = %s\n", kind, claim, model);
     read_case_text(&c, "cell", text);
     box = _arb_vec_init(c.nparams + 1);
     fmpq_init(q); arb_init(lo); arb_init(hi);
@@ -48,11 +64,17 @@ static int cell(const char *claim, const char *model, const char *x0, const char
     assert_int_equal(fmpq_set_str(q, y0, 10), 0); arb_set_fmpq(lo, q, 128);
     assert_int_equal(fmpq_set_str(q, y1, 10), 0); arb_set_fmpq(hi, q, 128);
     arb_union(box + 1, lo, hi, 128);
-    r = claim_equiv_cert_eval(&c, c.claims[0].claim, c.claims[0].model, box);
+    r = claim_equiv_cert_eval(&c, c.claims[0].claim, c.claims[0].model, c.claims[0].kind, box);
     fmpq_clear(q); arb_clear(lo); arb_clear(hi);
     _arb_vec_clear(box, c.nparams + 1);
     case_clear(&c);
     return r;
+}
+
+static int cell(const char *claim, const char *model, const char *x0, const char *x1, const char *y0,
+                const char *y1)
+{
+    return cell_kind("equivalent", claim, model, x0, x1, y0, y1);
 }
 
 /* ------------------------------------------------------------ exact oracles */
@@ -236,6 +258,319 @@ static void test_cube(void **state)
     assert_int_equal(cell("x^3 > y^3", "x > y", "1/4", "1/2", "1/4", "1/2"), 1);
 }
 
+/* ------------------------------------------------------------ constant angles */
+
+/* y > x tan(pi/6) = x/sqrt(3) at rational x, y >= 0, exactly: 3 y^2 > x^2 */
+static int o_tan6(const fmpq_t x, const fmpq_t y)
+{
+    fmpq_t a, b;
+    int r;
+    fmpq_init(a); fmpq_init(b);
+    fmpq_mul(a, y, y);
+    fmpq_mul_si(a, a, 3);
+    fmpq_mul(b, x, x);
+    r = fmpq_cmp(a, b) > 0;
+    fmpq_clear(a); fmpq_clear(b);
+    return r;
+}
+
+static void test_constant_angle(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* sin, cos, tan of a fixed angle a = pi/6 (exact: 1/2, sqrt(3)/2, 1/sqrt(3)), cos a > 0; x >= 1/2 keeps the
+       conjugate -x - sqrt(3) y away from 0 (at the origin it vanishes and a cell there is not proved) */
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = pi/6", "y > x*tan(a)", "y*cos(a) > x*sin(a)", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = pi/6", "y > x*tan(a)", "3*y^2 > x^2", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle of the second form on a grid and on the boundary x = 3q, y = sqrt(3) q (never rational:
+       instead the rational points nearest it on both sides) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 20; i++)
+        for (j = 0; j <= 20; j++) {
+            fmpq_set_si(x, i, 10); fmpq_set_si(y, j, 10);
+            /* y > x/sqrt(3) iff 3y^2 > x^2 for y >= 0: both sides of the proved pair agree */
+            assert_true(o_tan6(x, y) == (3 * j * j > i * i));
+        }
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 57735, 100000);       /* 0.57735 < 1/sqrt(3) */
+    assert_false(o_tan6(x, y));
+    fmpq_set_si(y, 57736, 100000);
+    assert_true(o_tan6(x, y));
+    fmpq_clear(x); fmpq_clear(y);
+    /* the angle 2 pi/3: cos < 0 flips the inequality; the two differ (refuted or at least not proved) */
+    pair(&r, &c, "x = 1/2 .. 2\ny = 0 .. 2\na = 2*pi/3", "y > x*tan(a)", "y*cos(a) > x*sin(a)", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* the boundary moved by 1e-6 */
+    assert_int_equal(cell("y > x*tan(pi/6) + 1/1000000", "3*y^2 > x^2", "1", "9/8", "1/2", "5/8"), 0);
+    assert_int_equal(cell("y > x*tan(pi/6)", "3*y^2 > x^2", "1", "9/8", "1/2", "5/8"), 1);
+    /* strict against non-strict */
+    assert_int_equal(cell("y >= x*tan(pi/6)", "3*y^2 > x^2", "1/2", "1", "1/4", "3/4"), 0);
+    /* an angle that is not a multiple of pi/4 or pi/6 stays outside; tan(pi/2) is undefined: outside */
+    assert_int_equal(cell("y > x*tan(1/5)", "y > x", "0", "1", "0", "1"), -1);
+    assert_int_equal(cell("y > x*tan(pi/5)", "y > x", "0", "1", "0", "1"), -1);
+    assert_int_equal(cell("y > x*tan(pi/2)", "y > x", "0", "1", "0", "1"), -1);
+    /* a fixed angle that is not a multiple of pi (p = 1/2): its sine and cosine are variables s, c with
+       c^2 = 1 - s^2, enclosed from the value; an identity in s and c is proved, a moved boundary is not, and
+       a division by cos p is proved only where cos p has a certified sign (cos(1/2) > 0, cos(2) < 0) */
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p)", "y - cos(p) < x*sin(p)", 6);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p)", "y*tan(p) < x*sin(p)^2/cos(p) + sin(p)", 6);
+    assert_proved_by_certificate(&r);   /* tan(1/2) > 0 certified: multiply by it */
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = 0 .. 2\np = 1/2", "y < x*sin(p) + cos(p) + 1/1000000", "y - cos(p) < x*sin(p)", 6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    pair(&r, &c, "x = 0 .. 1\ny = -2 .. 2\np = 2", "y < x*sin(p) + cos(p)", "y*tan(p) < x*sin(p)^2/cos(p) + sin(p)",
+         6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);   /* tan 2 < 0 flips it: the two differ */
+    claim_result_clear(&r); case_clear(&c);
+    {
+        /* MPFR (200 bits): at x = 0, y = cos 2 - 1/10 the claim holds and the model does not */
+        mpfr_t a, t, yy, u;
+        mpfr_inits2(200, a, t, yy, u, (mpfr_ptr) 0);
+        mpfr_set_ui(a, 2, MPFR_RNDN);
+        mpfr_cos(yy, a, MPFR_RNDN);
+        mpfr_sub_d(yy, yy, 0.1, MPFR_RNDN);                      /* y = cos 2 - 0.1 < cos 2: the claim */
+        mpfr_tan(t, a, MPFR_RNDN);
+        mpfr_mul(u, yy, t, MPFR_RNDN);                           /* y tan 2 */
+        mpfr_sin(t, a, MPFR_RNDN);
+        assert_true(mpfr_cmp(u, t) > 0);                         /* y tan 2 > sin 2: the model is false */
+        mpfr_clears(a, t, yy, u, (mpfr_ptr) 0);
+    }
+    /* angle sums, small integer multiples and atan of a constant by the addition formulas (exact: sin(atan q)
+       = q/sqrt(1 + q^2), cos(atan q) = 1/sqrt(1 + q^2)); tan(x - atan(4/5)) = (5 sin x - 4 cos x)/(5 cos x
+       + 4 sin x) with 5 cos x + 4 sin x > 0 on the cell */
+    assert_int_equal(cell("sin(2*x) > y", "2*sin(x)*cos(x) > y", "1/4", "1/2", "1/4", "1/2"), 1);
+    assert_int_equal(cell("sin(2*x) > y", "sin(x)*cos(x) > y", "1/4", "1/2", "1/4", "1/2"), 0);
+    assert_int_equal(cell("sin(x + y) > 0", "sin(x)*cos(y) + cos(x)*sin(y) > 0", "1/4", "1/2", "-1/2", "-1/4"), 1);
+    assert_int_equal(cell("cos(x - y) > 1/2", "cos(x)*cos(y) + sin(x)*sin(y) > 1/2", "1", "5/4", "-1/8", "1/8"), 1);
+    assert_int_equal(cell("cos(x - y) > 1/2", "cos(x)*cos(y) - sin(x)*sin(y) > 1/2", "1", "5/4", "-1/8", "1/8"), 0);
+    assert_int_equal(cell("tan(x - atan(4/5)) < y", "5*sin(x) - 4*cos(x) < y*(5*cos(x) + 4*sin(x))", "5/8", "3/4",
+                          "-1/8", "1/8"), 1);
+    assert_int_equal(cell("tan(x - atan(4/5)) < y + 1/1000000", "5*sin(x) - 4*cos(x) < y*(5*cos(x) + 4*sin(x))", "5/8",
+                          "3/4", "-1/8", "1/8"), 0);
+    {
+        /* MPFR (200 bits), the points where the pairs that must fail differ: at x = 3/8, y = 2/5,
+           sin(2x) > y > sin x cos x; at x = 9/8, y = 1/8, cos(x - y) = cos 1 > 1/2 > cos(5/4) = cos(x + y) */
+        mpfr_t a, b, t;
+        mpfr_inits2(200, a, b, t, (mpfr_ptr) 0);
+        mpfr_set_d(a, 0.375, MPFR_RNDN);
+        mpfr_mul_2ui(b, a, 1, MPFR_RNDN);
+        mpfr_sin(b, b, MPFR_RNDN);
+        assert_true(mpfr_cmp_d(b, 0.4) > 0);
+        mpfr_sin(t, a, MPFR_RNDN); mpfr_cos(b, a, MPFR_RNDN); mpfr_mul(t, t, b, MPFR_RNDN);
+        assert_true(mpfr_cmp_d(t, 0.4) < 0);
+        mpfr_set_ui(a, 1, MPFR_RNDN); mpfr_cos(t, a, MPFR_RNDN);
+        assert_true(mpfr_cmp_d(t, 0.5) > 0);
+        mpfr_set_d(a, 1.25, MPFR_RNDN); mpfr_cos(t, a, MPFR_RNDN);
+        assert_true(mpfr_cmp_d(t, 0.5) < 0);
+        mpfr_clears(a, b, t, (mpfr_ptr) 0);
+    }
+    /* the square root of a rational square is rational (exact: sqrt(9/4) = 3/2); of a non-square a variable */
+    assert_int_equal(cell("sqrt(9/4)*x > y", "3*x > 2*y", "1/4", "1/2", "1/4", "1/2"), 1);
+    assert_int_equal(cell("sqrt(9/4)*x > y", "3*x >= 2*y", "1/4", "1/2", "1/4", "1/2"), 0);
+    assert_int_equal(cell("sqrt(2)*x > y", "2*x^2 > y^2", "1/4", "1/2", "1/4", "1/2"), 1);
+}
+
+/* ------------------------------------------------------------ piecewise terms */
+
+/* max(x, y) <= 1 (strict: < 1) at rational (x, y), exactly */
+static int o_max1(const fmpq_t x, const fmpq_t y, int strict)
+{
+    int c = fmpq_cmp(x, y) >= 0 ? fmpq_cmp_si(x, 1) : fmpq_cmp_si(y, 1);   /* sign of max(x, y) - 1 */
+    return strict ? c < 0 : c <= 0;
+}
+
+/* Statement 6's form at rational u, l = 1/4: the claim u <= 3 and the model min(1, u)^2 - 2 u min(1, u) + 5 >= 0,
+   both exactly; returns claim + 2 model */
+static int o_s6(const fmpq_t u)
+{
+    fmpq_t m, t;
+    int cl, mo;
+    fmpq_init(m); fmpq_init(t);
+    if (fmpq_cmp_si(u, 1) < 0) fmpq_set(m, u);
+    else fmpq_one(m);
+    fmpq_mul(t, m, m);
+    fmpq_submul(t, u, m);
+    fmpq_submul(t, u, m);
+    fmpq_add_si(t, t, 5);
+    cl = fmpq_cmp_si(u, 3) <= 0;
+    mo = fmpq_sgn(t) >= 0;
+    fmpq_clear(m); fmpq_clear(t);
+    return cl + 2 * mo;
+}
+
+static void test_piecewise(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* max inside arithmetic, split into its branches (x >= y: x, else y); y <= 1/2, so the branches' switch
+       x = y stays away from the boundary x = 1 (at the corner (1, 1) of x <= 1 and y <= 1 the sign variables
+       of x - y, x - 1, y - 1 are independent and the certificate fails: test below) */
+    pair(&r, &c, "x = 0 .. 2\ny = 0 .. 1/2", "2*max(x, y) <= 2", "x <= 1", 6);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* if inside arithmetic */
+    pair(&r, &c, "x = -1 .. 1\ny = 1/4 .. 1", "if(x > 0, x, 0 - x) + 0 <= y", "x <= y and -x <= y", 6);   /* y >= 1/4: away from the corner at the origin */
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* min of a constant and a parameter in a quadratic (Statement 6's form): ub <= 1 + 1/(2 l) iff
+       min(1, ub)^2 - 2 ub min(1, ub) + (1 + l)/l >= 0 for ub >= -1, l = 1/4 */
+    pair(&r, &c, "x = -1 .. 5\ny = 0 .. 1", "x <= 1 + 1/(2*(1/4))", "min(1, x)^2 - 2*x*min(1, x) + (1 + 1/4)/(1/4) >= 0",
+         7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle of the first pair on a grid with its boundary points (x = 1 or y = 1 exactly) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 16; i++)
+        for (j = 0; j <= 16; j++) {
+            fmpq_set_si(x, i, 8); fmpq_set_si(y, j, 8);
+            assert_true(o_max1(x, y, 0) == (i <= 8 && j <= 8));
+        }
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 1, 2);
+    assert_true(o_max1(x, y, 0) && !o_max1(x, y, 1));   /* strict and non-strict differ at (1, 1/2) */
+    /* ... and of the third on [-1, 5], with the bound u = 3 exactly and 3 + 1/1000: agree (0 or 3) */
+    for (i = -100; i <= 500; i++) {
+        fmpq_set_si(x, i, 100);
+        assert_true(o_s6(x) == 0 || o_s6(x) == 3);
+    }
+    fmpq_set_si(x, 3001, 1000);
+    assert_int_equal(o_s6(x), 0);
+    fmpq_clear(x); fmpq_clear(y);
+    /* not proved: the bound moved by 1e-6, strict for non-strict (both differ at (1, 1/2)), a wrong branch */
+    assert_int_equal(cell("2*max(x, y) <= 2 + 1/1000000", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "1/2"), 0);
+    assert_int_equal(cell("2*max(x, y) <= 2", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "1/2"), 1);
+    assert_int_equal(cell("2*max(x, y) <= 2", "x <= 1 and y <= 1", "7/8", "9/8", "7/8", "9/8"), 0);   /* corner */
+    assert_int_equal(cell("2*max(x, y) < 2", "x <= 1 and y <= 1", "7/8", "9/8", "1/4", "3/4"), 0);
+    assert_int_equal(cell("if(x > 1/2, x - 1/2, 0) + 0 > y", "x - 1/2 > y", "1/4", "3/4", "-1/4", "1/4"), 0);
+    pair(&r, &c, "x = -1 .. 1\ny = -1 .. 1", "if(x > 1/2, x - 1/2, 0) + 0 > y", "x - 1/2 > y", 6);
+    assert_int_not_equal(r.status, CLAIM_PROVED);   /* differs at x = 0, y = -1/4 (0 > -1/4, -1/2 < -1/4) */
+    claim_result_clear(&r); case_clear(&c);
+}
+
+/* ------------------------------------------------------------ implications */
+
+/* the claim y > x^2 and x > 1/2 at rational (x, y), exactly (nonstrict: y >= x^2) */
+static int o_imp_claim(const fmpq_t x, const fmpq_t y, int nonstrict)
+{
+    fmpq_t t, h;
+    int r;
+    fmpq_init(t); fmpq_init(h);
+    fmpq_mul(t, x, x);
+    fmpq_set_si(h, 1, 2);
+    r = (nonstrict ? fmpq_cmp(y, t) >= 0 : fmpq_cmp(y, t) > 0) && fmpq_cmp(x, h) > 0;
+    fmpq_clear(t); fmpq_clear(h);
+    return r;
+}
+
+/* the model (y - x^2)(1 + x^2) > 0 (cof = 1) or (y - x^2)(x - 1) > 0 (cof = 2) at rational (x, y), exactly */
+static int o_imp_model(const fmpq_t x, const fmpq_t y, int cof)
+{
+    fmpq_t t, u;
+    int r;
+    fmpq_init(t); fmpq_init(u);
+    fmpq_mul(t, x, x);
+    fmpq_sub(u, y, t);
+    if (cof == 1) fmpq_add_si(t, t, 1);
+    else fmpq_sub_si(t, x, 1);
+    fmpq_mul(u, u, t);
+    r = fmpq_sgn(u) > 0;
+    fmpq_clear(t); fmpq_clear(u);
+    return r;
+}
+
+static void test_implies(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    long i, j;
+    (void) state;
+    /* y > x^2 and x > 1/2 implies (y - x^2)(1 + x^2) > 0: the claim's boundary y = x^2 is a factor of the
+       model's, the cofactor 1 + x^2 > 0. Not an equivalence (x < 1/2, y > x^2: model only). */
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_proved_by_certificate(&r);
+    assert_non_null(strstr(r.detail, "claim \xe2\x87\x92 model"));
+    claim_result_clear(&r); case_clear(&c);
+    /* the same as implied_by with the sides exchanged */
+    pair_kind(&r, &c, "implied_by", "x = 0 .. 2\ny = 0 .. 3", "(y - x^2)*(1 + x^2) > 0", "y > x^2 and x > 1/2", 7);
+    assert_proved_by_certificate(&r);
+    claim_result_clear(&r); case_clear(&c);
+    /* exact oracle: the implication on a rational grid of the box and on the boundary y = x^2; the converse
+       fails at (1/4, 1) */
+    fmpq_init(x); fmpq_init(y);
+    for (i = 0; i <= 40; i++)
+        for (j = 0; j <= 60; j++) {
+            fmpq_set_si(x, i, 20); fmpq_set_si(y, j, 20);
+            assert_true(!o_imp_claim(x, y, 0) || o_imp_model(x, y, 1));
+            fmpq_mul(y, x, x);   /* on the boundary: the claim is false there */
+            assert_false(o_imp_claim(x, y, 0));
+        }
+    fmpq_set_si(x, 1, 4); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_model(x, y, 1) && !o_imp_claim(x, y, 0));
+    fmpq_clear(x); fmpq_clear(y);
+    /* on one cell across the boundary */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10", "11/10", "9/10",
+                               "11/10"), 1);
+    assert_int_equal(cell_kind("implied_by", "(y - x^2)*(1 + x^2) > 0", "y > x^2 and x > 1/2", "9/10", "11/10",
+                               "9/10", "11/10"), 1);
+}
+
+static void test_implies_not_proved(void **state)
+{
+    case_t c;
+    claim_result r;
+    fmpq_t x, y;
+    (void) state;
+    fmpq_init(x); fmpq_init(y);
+    /* the boundary moved by 1e-6: at (1, 1 - 1/2000000) the claim holds, the model does not */
+    assert_int_equal(cell_kind("implies", "y > x^2 - 1/1000000 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10",
+                               "11/10", "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 - 1/1000000 and x > 1/2",
+              "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* non-strict for strict: on y = x^2 (exact: (1, 1)) the claim holds, the model does not */
+    fmpq_set_si(x, 1, 1); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_claim(x, y, 1) && !o_imp_model(x, y, 1));
+    assert_int_equal(cell_kind("implies", "y >= x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "9/10", "11/10",
+                               "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implies", "x = 0 .. 2\ny = 0 .. 3", "y >= x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* the implication reversed (model => claim): fails at (9/20, 1), on a cell across x = 1/2 */
+    fmpq_set_si(x, 9, 20); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_model(x, y, 1) && !o_imp_claim(x, y, 0));
+    assert_int_equal(cell_kind("implied_by", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", "2/5", "3/5",
+                               "9/10", "11/10"), 0);
+    pair_kind(&r, &c, "implied_by", "x = 0 .. 2\ny = 0 .. 3", "y > x^2 and x > 1/2", "(y - x^2)*(1 + x^2) > 0", 7);
+    assert_int_not_equal(r.status, CLAIM_PROVED);
+    claim_result_clear(&r); case_clear(&c);
+    /* a cofactor that changes sign on the cell: x - 1; at (19/20, 1) the claim holds, the model does not */
+    fmpq_set_si(x, 19, 20); fmpq_set_si(y, 1, 1);
+    assert_true(o_imp_claim(x, y, 0) && !o_imp_model(x, y, 2));
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1) > 0", "9/10", "11/10", "9/10",
+                               "11/10"), 0);
+    /* ... and with x - 1 > 0 on the cell it is proved (the control) */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1) > 0", "11/10", "13/10",
+                               "6/5", "8/5"), 1);
+    /* a model undefined where the claim holds (x = 1, y = 2: division by zero): not proved */
+    assert_int_equal(cell_kind("implies", "y > x^2 and x > 1/2", "(y - x^2)*(x - 1)^2/(x - 1)^2 > 0", "9/10",
+                               "11/10", "9/10", "11/10"), 0);
+    fmpq_clear(x); fmpq_clear(y);
+}
+
 /* ------------------------------------------------------------ not proved */
 
 static void test_moved_boundary(void **state)
@@ -344,8 +679,8 @@ static void test_outside(void **state)
     (void) state;
     /* exp is outside the algebra */
     assert_int_equal(cell("exp(x) > y", "x > log(y)", "1/4", "1/2", "1", "2"), -1);
-    /* sin of a product is outside */
-    assert_int_equal(cell("sin(2*x) > y", "2*sin(x)*cos(x) > y", "1/4", "1/2", "1/4", "1/2"), -1);
+    /* sin of a product of two parameters is outside */
+    assert_int_equal(cell("sin(x*y) > 0", "x > 0", "1/4", "1/2", "1/4", "1/2"), -1);
 }
 
 int main(void)
@@ -361,6 +696,10 @@ int main(void)
         cmocka_unit_test(test_same_zero),
         cmocka_unit_test(test_undefined),
         cmocka_unit_test(test_outside),
+        cmocka_unit_test(test_constant_angle),
+        cmocka_unit_test(test_piecewise),
+        cmocka_unit_test(test_implies),
+        cmocka_unit_test(test_implies_not_proved),
     };
     snprintf(tmpdir, sizeof tmpdir, "/tmp/fc_test_claim_equiv_XXXXXX");
     if (mkdtemp(tmpdir) == NULL) return 1;

@@ -254,8 +254,13 @@ static int claim_pave(claim_result *out, const case_t *c, const case_claim *cl,
                                 eq ? "agree" : "satisfy the implication", out->undecided, pr->undecided,
                                 pr->pending);
     }
-    if (!eq)
+    if (!eq) {
         out->relation_undecided = dec.undecided + dec.pending;
+        /* the implication on the cells its paving left undecided: the closed-form boundary-cell
+           certificate (claim_equiv_cert.c) */
+        if (out->status == CLAIM_CONSISTENT && claim_equiv_boundary(out, c, cl, opt, &dec))
+            out->relation_undecided = out->undecided;
+    }
 done:
     pave_result_clear(&dec);
     expr_free(cp);
@@ -292,7 +297,7 @@ int claim_decide(claim_result *out, const case_t *c, const case_claim *cl, const
     if (rc == 0 && cl->kind == CASE_CLAIM_EQUIVALENT && out->status == CLAIM_CONSISTENT)
         claim_statics_boundary(out, c, cl);
     if (rc == 0 && cl->kind == CASE_CLAIM_EQUIVALENT && out->status == CLAIM_CONSISTENT)
-        claim_equiv_boundary(out, c, cl, opt);
+        claim_equiv_boundary(out, c, cl, opt, &out->pave);
     if (rc == 0 && (out->status == CLAIM_PROVED || out->status == CLAIM_CONSISTENT) && claim_tautology(c, cl)) {
         char *d = fc_printf("Tautology: the model implies the claim by its form alone (with the definitions "
                             "expanded, the claim is one of the model's conjuncts, or the same expression), so "

@@ -4,8 +4,8 @@
  * their paving left undecided (typically the cells along a boundary that
  * both formulas share, where ball arithmetic can never decide).
  *
- * Exact data (as in claim_statics.c, written again here because that file
- * keeps its helpers private). Each comparison lhs OP rhs becomes g OP 0 with
+ * Exact data (the variables' layout and the enclosures on a cell are
+ * claim_cell.h's, shared with claim_statics.c). Each comparison lhs OP rhs becomes g OP 0 with
  * g = lhs - rhs a fraction n/d of polynomials over Q (FLINT fmpq_mpoly) in
  * the range parameters x_i, their sines s_i, and algebraic variables: cos
  * c_i (c_i^2 = 1 - s_i^2), square roots v (v^2 = R, v >= 0, R certified
@@ -38,23 +38,25 @@
 #include <string.h>
 #include <flint/fmpq_mpoly_factor.h>
 #include "claim/claim_impl.h"
+#include "claim/claim_cell.h"
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
 #pragma GCC diagnostic ignored "-Wstringop-overread"
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
 
 #define EC_MAXU 8        /* algebraic variables (cosines, square roots, absolute values) */
-#define EC_MAXR 8        /* range parameters */
+#define EC_MAXR CLAIM_CELL_MAXR   /* range parameters */
 #define EC_MAXATOM 32
 #define EC_MAXNODE 256
 #define EC_MAXFAC 64     /* distinct irreducible factors */
 #define EC_MAXAF 16      /* factors of one comparison */
 #define EC_MAXV 10       /* sign variables on a cell (3^10 vectors) */
 #define EC_EXTRA 3
+#define EC_MAXCH 8       /* piecewise terms (if, max, min inside arithmetic) fixed to a branch at once */
 
 enum { EC_COS, EC_SQRT, EC_ABS };
 
-typedef struct { fmpq_mpoly_t n, d; } ec_frac;
+typedef claim_cell_frac ec_frac;
 
 typedef struct {
     int var, kind, param;  /* param: cos of range parameter param */
@@ -100,8 +102,7 @@ typedef struct { int kind, a, b; } ec_node;
 typedef struct {
     const case_t *c;
     fmpq_mpoly_ctx_t ctx;
-    int nvars, nrange;
-    int range_param[EC_MAXR];  /* x_i = variable i, s_i = nrange + i, c_i = 2 nrange + i, slot k = 3 nrange + k */
+    claim_cell_ctx cell;       /* x_i = variable i, s_i = nrange + i, c_i = 2 nrange + i, slot k = 3 nrange + k */
     int nslot;
     ec_slot slot[EC_MAXU];
     int natom;
@@ -111,34 +112,35 @@ typedef struct {
     int nnode;
     ec_node node[EC_MAXNODE];
     int root_claim, root_model;
-    slong prec;
-    int has_endq[EC_MAXR][2];
-    fmpq_t endq[EC_MAXR][2];
-    int cos_nonneg[EC_MAXR];
+    int root_rel;              /* implication kinds: the node of claim => model (model => claim); -1 equivalent */
+    const char *why;           /* why the pair is outside the certificate (the first reason met) */
+    /* while a comparison is built: the piecewise terms fixed to a branch (choice_node[i] is read as its
+       branch choice_val[i]), and the first piecewise term met that is not fixed (pending) */
+    int nchoice;
+    const expr_node *choice_node[EC_MAXCH];
+    int choice_val[EC_MAXCH];
+    const expr_node *pending;
 } ec_ctx;
+
+/* -1 after noting why (the first reason is kept) */
+static int outside(ec_ctx *x, const char *why)
+{
+    if (x->why == NULL) x->why = why;
+    return -1;
+}
 
 /* ------------------------------------------------------------ fractions */
 
-static void frac_init(ec_frac *f, const ec_ctx *x) { fmpq_mpoly_init(f->n, x->ctx); fmpq_mpoly_init(f->d, x->ctx); }
-static void frac_clear(ec_frac *f, const ec_ctx *x) { fmpq_mpoly_clear(f->n, x->ctx); fmpq_mpoly_clear(f->d, x->ctx); }
+static void frac_init(ec_frac *f, const ec_ctx *x) { claim_cell_frac_init(f, x->ctx); }
+static void frac_clear(ec_frac *f, const ec_ctx *x) { claim_cell_frac_clear(f, x->ctx); }
 
-static void frac_norm(ec_frac *f, const ec_ctx *x)
-{
-    if (fmpq_mpoly_is_fmpq(f->d, x->ctx) && !fmpq_mpoly_is_one(f->d, x->ctx)) {
-        fmpq_t q;
-        fmpq_init(q);
-        fmpq_mpoly_get_fmpq(q, f->d, x->ctx);
-        fmpq_mpoly_scalar_div_fmpq(f->n, f->n, q, x->ctx);
-        fmpq_mpoly_one(f->d, x->ctx);
-        fmpq_clear(q);
-    }
-}
+static void frac_norm(ec_frac *f, const ec_ctx *x) { claim_cell_frac_norm(f, x->ctx); }
 
 static int range_index(const ec_ctx *x, int param)
 {
     int i;
-    for (i = 0; i < x->nrange; i++)
-        if (x->range_param[i] == param) return i;
+    for (i = 0; i < x->cell.nrange; i++)
+        if (x->cell.range_param[i] == param) return i;
     return -1;
 }
 
@@ -161,7 +163,7 @@ static int slot_get(ec_ctx *x, int kind, const fmpq_mpoly_t R, const fmpq_mpoly_
     if (base != NULL) fmpq_mpoly_set(x->slot[k].base, base, x->ctx);
     x->slot[k].kind = kind;
     x->slot[k].param = param;
-    x->slot[k].var = kind == EC_COS ? 2 * x->nrange + param : 3 * x->nrange + k;
+    x->slot[k].var = kind == EC_COS ? 2 * x->cell.nrange + param : 3 * x->cell.nrange + k;
     x->slot[k].nrf = 0;
     fmpq_init(x->slot[k].rcst);
     if (kind == EC_SQRT && !fmpq_mpoly_is_fmpq(R, x->ctx)) {
@@ -191,15 +193,167 @@ static int trig_var(ec_ctx *x, int fn, int ri)
 {
     fmpq_mpoly_t R;
     int v;
-    if (fn == FN_SIN) return x->nrange + ri;
+    if (fn == FN_SIN) return x->cell.nrange + ri;
     fmpq_mpoly_init(R, x->ctx);
-    fmpq_mpoly_gen(R, x->nrange + ri, x->ctx);
+    fmpq_mpoly_gen(R, x->cell.nrange + ri, x->ctx);
     fmpq_mpoly_mul(R, R, R, x->ctx);
     fmpq_mpoly_neg(R, R, x->ctx);
     fmpq_mpoly_add_si(R, R, 1, x->ctx);
     v = slot_get(x, EC_COS, R, NULL, ri);
     fmpq_mpoly_clear(R, x->ctx);
     return v;
+}
+
+static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth);
+
+/* v = e when e is a nonzero rational constant (exactly, by to_frac): 0, or -1 */
+static int const_q(fmpq_t v, const expr_node *e, void *arg, int depth)
+{
+    ec_ctx *x = arg;
+    ec_frac c;
+    int r = -1;
+    const char *why = x->why;
+    frac_init(&c, x);
+    if (to_frac(&c, e, x, depth) == 0) r = claim_cell_frac_get_const(v, &c, x->ctx);
+    x->why = why;   /* a failed attempt is not the reason */
+    frac_clear(&c, x);
+    return r;
+}
+
+/* the variable of sqrt(r), r an integer */
+static int sqrt_int_var(void *arg, slong r)
+{
+    ec_ctx *x = arg;
+    fmpq_mpoly_t R;
+    int v;
+    fmpq_mpoly_init(R, x->ctx);
+    fmpq_mpoly_set_si(R, r, x->ctx);
+    v = slot_get(x, EC_SQRT, R, NULL, -1);
+    fmpq_mpoly_clear(R, x->ctx);
+    return v;
+}
+
+/* sn, cs = sin g, cos g exactly, as fractions; 0, or -1 outside. g is a
+ * constant angle q pi (q a multiple of 1/4 or 1/6: claim_cell_angle_q,
+ * claim_cell_exact_cos), a range parameter or a fixed one registered by
+ * fixed_angles (their sine and cosine variables, c^2 = 1 - s^2), a
+ * definition of one, atan(r) (sin = r/w, cos = 1/w, w = sqrt(1 + r^2) > 0,
+ * r with a constant denominator), -a, a + b, a - b (the addition formulas)
+ * or k a for an integer 2 <= k <= 4 (a + a + ...). */
+static int trig_sc(ec_frac *sn, ec_frac *cs, const expr_node *g, ec_ctx *x, int depth)
+{
+    fmpq_t q, h;
+    int idx, k, r = -1, ri, v;
+    expr_t def;
+    if (depth > 100) return -1;
+    fmpq_init(q); fmpq_init(h);
+    if (claim_cell_angle_q(q, g, x->c, const_q, x, depth + 1) == 0) {
+        fmpq_set_si(h, 1, 2);
+        fmpq_sub(h, h, q);   /* sin(q pi) = cos((1/2 - q) pi) */
+        r = claim_cell_exact_cos(cs, q, sqrt_int_var, x, x->ctx) || claim_cell_exact_cos(sn, h, sqrt_int_var, x, x->ctx)
+            ? outside(x, "a trigonometric function of a multiple of pi other than of pi/4 or pi/6") : 0;
+        fmpq_clear(q); fmpq_clear(h);
+        return r;
+    }
+    fmpq_clear(q); fmpq_clear(h);
+    switch (g->kind) {
+    case EXPR_VAR:
+        k = expr_scope_lookup(x->c->scope, g->name, &idx, &def);
+        if (k == 1) return trig_sc(sn, cs, def, x, depth + 1);
+        if (k != 0 || idx < 0 || idx >= x->c->nparams || (ri = range_index(x, idx)) < 0)
+            return outside(x, "a trigonometric function of a fixed parameter not registered");
+        if ((v = trig_var(x, FN_SIN, ri)) < 0) return -1;
+        fmpq_mpoly_gen(sn->n, v, x->ctx);
+        fmpq_mpoly_one(sn->d, x->ctx);
+        if ((v = trig_var(x, FN_COS, ri)) < 0) return outside(x, "more than 8 algebraic variables");
+        fmpq_mpoly_gen(cs->n, v, x->ctx);
+        fmpq_mpoly_one(cs->d, x->ctx);
+        return 0;
+    case EXPR_NEG:
+        if (trig_sc(sn, cs, g->args[0], x, depth + 1)) return -1;
+        fmpq_mpoly_neg(sn->n, sn->n, x->ctx);
+        return 0;
+    case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: {
+        /* sin(a +- b) = sa cb +- ca sb, cos(a +- b) = ca cb -+ sa sb; k a as a + (k - 1) a */
+        ec_frac sa, ca, sb, cb, t;
+        const expr_node *a = g->args[0], *b = g->args[1];
+        int reps = 1, sub = g->kind == EXPR_SUB, i;
+        if (g->kind == EXPR_MUL) {
+            fmpq_t m;
+            fmpq_init(m);
+            for (i = 0; i < 2; i++)
+                if (const_q(m, g->args[i], x, depth + 1) == 0 && fmpz_is_one(fmpq_denref(m)) &&
+                    fmpz_cmp_si(fmpq_numref(m), 2) >= 0 && fmpz_cmp_si(fmpq_numref(m), 4) <= 0) {
+                    reps = (int) fmpz_get_si(fmpq_numref(m)) - 1;
+                    a = b = g->args[1 - i];
+                    break;
+                }
+            fmpq_clear(m);
+            if (i == 2) return outside(x, "a trigonometric function of a product");
+        }
+        frac_init(&sa, x); frac_init(&ca, x); frac_init(&sb, x); frac_init(&cb, x); frac_init(&t, x);
+        r = trig_sc(&sa, &ca, a, x, depth + 1);
+        if (r == 0) r = trig_sc(&sb, &cb, b, x, depth + 1);
+        for (i = 0; r == 0 && i < reps; i++) {
+            /* (sa, ca) = angle a, (sb, cb) = angle b; sn, cs = a +- b, then a := a +- b */
+            fmpq_mpoly_set(sn->n, sa.n, x->ctx); fmpq_mpoly_set(sn->d, sa.d, x->ctx);
+            fmpq_mpoly_set(t.n, ca.n, x->ctx); fmpq_mpoly_set(t.d, ca.d, x->ctx);
+            r = claim_cell_frac_binary(sn, &cb, EXPR_MUL, x->ctx) || claim_cell_frac_binary(&t, &sb, EXPR_MUL, x->ctx) ||
+                claim_cell_frac_binary(sn, &t, sub ? EXPR_SUB : EXPR_ADD, x->ctx);
+            if (r) break;
+            fmpq_mpoly_set(cs->n, ca.n, x->ctx); fmpq_mpoly_set(cs->d, ca.d, x->ctx);
+            fmpq_mpoly_set(t.n, sa.n, x->ctx); fmpq_mpoly_set(t.d, sa.d, x->ctx);
+            r = claim_cell_frac_binary(cs, &cb, EXPR_MUL, x->ctx) || claim_cell_frac_binary(&t, &sb, EXPR_MUL, x->ctx) ||
+                claim_cell_frac_binary(cs, &t, sub ? EXPR_ADD : EXPR_SUB, x->ctx);
+            fmpq_mpoly_set(sa.n, sn->n, x->ctx); fmpq_mpoly_set(sa.d, sn->d, x->ctx);
+            fmpq_mpoly_set(ca.n, cs->n, x->ctx); fmpq_mpoly_set(ca.d, cs->d, x->ctx);
+        }
+        frac_clear(&sa, x); frac_clear(&ca, x); frac_clear(&sb, x); frac_clear(&cb, x); frac_clear(&t, x);
+        return r ? -1 : 0;
+    }
+    case EXPR_FUNC:
+        if (g->fn == FN_ATAN && g->nargs == 1) {
+            /* sin(atan r) = r/w, cos(atan r) = 1/w, w = sqrt(1 + r^2) >= 1 */
+            ec_frac rr;
+            fmpq_mpoly_t R;
+            frac_init(&rr, x);
+            fmpq_mpoly_init(R, x->ctx);
+            r = to_frac(&rr, g->args[0], x, depth + 1);
+            if (r == 0 && !fmpq_mpoly_is_fmpq(rr.d, x->ctx)) r = outside(x, "atan of a quotient inside a trigonometric function");
+            if (r == 0) {
+                claim_cell_frac_norm(&rr, x->ctx);
+                fmpq_mpoly_mul(R, rr.n, rr.n, x->ctx);
+                fmpq_mpoly_add_si(R, R, 1, x->ctx);
+                if (fmpq_mpoly_is_fmpq(R, x->ctx)) {
+                    fmpq_t c;
+                    fmpq_init(c);
+                    fmpq_mpoly_get_fmpq(c, R, x->ctx);
+                    if (fmpz_is_square(fmpq_numref(c)) && fmpz_is_square(fmpq_denref(c))) {
+                        fmpz_sqrt(fmpq_numref(c), fmpq_numref(c));
+                        fmpz_sqrt(fmpq_denref(c), fmpq_denref(c));
+                        fmpq_mpoly_set_fmpq(cs->d, c, x->ctx);
+                        v = -2;
+                    } else v = slot_get(x, EC_SQRT, R, NULL, -1);
+                    fmpq_clear(c);
+                } else v = slot_get(x, EC_SQRT, R, NULL, -1);
+                if (v == -1) r = outside(x, "more than 8 algebraic variables");
+                else {
+                    if (v >= 0) fmpq_mpoly_gen(cs->d, v, x->ctx);
+                    fmpq_mpoly_one(cs->n, x->ctx);
+                    fmpq_mpoly_swap(sn->n, rr.n, x->ctx);
+                    fmpq_mpoly_set(sn->d, cs->d, x->ctx);
+                    claim_cell_frac_norm(sn, x->ctx);
+                    claim_cell_frac_norm(cs, x->ctx);
+                }
+            }
+            fmpq_mpoly_clear(R, x->ctx);
+            frac_clear(&rr, x);
+            return r;
+        }
+        return outside(x, "a trigonometric function of a function other than atan");
+    default:
+        return outside(x, "a trigonometric function of an unsupported expression");
+    }
 }
 
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
@@ -219,7 +373,7 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
         if (k == 1) return to_frac(out, def, x, depth + 1);
         if (k != 0 || idx < 0 || idx >= x->c->nparams) return -1;
         if (!x->c->params[idx].is_range) return to_frac(out, x->c->params[idx].value, x, depth + 1);
-        if ((v = range_index(x, idx)) < 0) return -1;
+        if ((v = range_index(x, idx)) < 0) return outside(x, "a parameter that is not a range");
         fmpq_mpoly_gen(out->n, v, x->ctx);
         fmpq_mpoly_one(out->d, x->ctx);
         return 0;
@@ -231,64 +385,57 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
     case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_DIV:
         frac_init(&a, x);
         if (to_frac(out, e->args[0], x, depth + 1) || to_frac(&a, e->args[1], x, depth + 1)) r = -1;
-        else if (e->kind == EXPR_MUL) {
-            fmpq_mpoly_mul(out->n, out->n, a.n, x->ctx);
-            fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-        } else if (e->kind == EXPR_DIV) {
-            /* (n/d)/(p/q) = n q^2 / (d p q): the denominator vanishes wherever the quotient is undefined */
-            if (fmpq_mpoly_is_zero(a.n, x->ctx)) r = -1;
-            fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-            if (!fmpq_mpoly_is_fmpq(a.d, x->ctx)) {
-                fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-                fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-            }
-            fmpq_mpoly_mul(out->d, out->d, a.n, x->ctx);
-        } else if (fmpq_mpoly_equal(out->d, a.d, x->ctx)) {
-            if (e->kind == EXPR_ADD) fmpq_mpoly_add(out->n, out->n, a.n, x->ctx);
-            else fmpq_mpoly_sub(out->n, out->n, a.n, x->ctx);
-        } else {
-            fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-            fmpq_mpoly_mul(a.n, a.n, out->d, x->ctx);
-            if (e->kind == EXPR_ADD) fmpq_mpoly_add(out->n, out->n, a.n, x->ctx);
-            else fmpq_mpoly_sub(out->n, out->n, a.n, x->ctx);
-            fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-        }
+        else r = claim_cell_frac_binary(out, &a, e->kind, x->ctx);
         frac_clear(&a, x);
-        if (r == 0) frac_norm(out, x);
         return r;
     case EXPR_POW: {
         const expr_node *p = e->args[1];
         int neg = 0;
         slong k;
         if (p->kind == EXPR_NEG) { neg = 1; p = p->args[0]; }
-        if (p->kind != EXPR_NUM || !fmpz_is_one(fmpq_denref(p->num)) || !fmpz_fits_si(fmpq_numref(p->num))) return -1;
+        if (p->kind != EXPR_NUM || !fmpz_is_one(fmpq_denref(p->num)) || !fmpz_fits_si(fmpq_numref(p->num)))
+            return outside(x, "a power that is not an integer");
         k = fmpz_get_si(fmpq_numref(p->num));
         if (k < 0) { neg = !neg; k = -k; }
-        if (k > 16 || to_frac(out, e->args[0], x, depth + 1)) return -1;
-        fmpq_mpoly_pow_ui(out->n, out->n, k, x->ctx);
-        fmpq_mpoly_pow_ui(out->d, out->d, k, x->ctx);
-        if (neg) {
-            if (fmpq_mpoly_is_zero(out->n, x->ctx)) return -1;
-            fmpq_mpoly_swap(out->n, out->d, x->ctx);
-            if (!fmpq_mpoly_is_fmpq(out->n, x->ctx)) {
-                fmpq_mpoly_mul(out->d, out->d, out->n, x->ctx);
-                fmpq_mpoly_mul(out->n, out->n, out->n, x->ctx);
-            }
-        }
-        frac_norm(out, x);
-        return 0;
+        if (k > 16) return outside(x, "a power above 16");
+        if (to_frac(out, e->args[0], x, depth + 1)) return -1;
+        return claim_cell_frac_pow(out, k, neg, x->ctx);
     }
     case EXPR_FUNC:
-        if (e->nargs != 1) return -1;
+        if ((e->fn == FN_IF && e->nargs == 3) || ((e->fn == FN_MAX || e->fn == FN_MIN) && e->nargs == 2)) {
+            /* a piecewise term: its branch when fixed (if: 0 the first value, 1 the second; max / min: 0 the
+               first argument, 1 the second), else noted as pending for build_cmp to split on */
+            int i;
+            for (i = 0; i < x->nchoice; i++)
+                if (x->choice_node[i] == e)
+                    return to_frac(out, e->args[(e->fn == FN_IF) + x->choice_val[i]], x, depth + 1);
+            if (x->pending == NULL) x->pending = e;
+            return -1;
+        }
+        if (e->nargs != 1) return outside(x, "a function of several arguments inside a comparison");
         if (e->fn == FN_SQRT) {
             fmpq_t q;
             if (to_frac(out, e->args[0], x, depth + 1)) return -1;
-            if (!fmpq_mpoly_is_fmpq(out->d, x->ctx)) return -1;
+            /* (sqrt(n/d) = sqrt(n d)/|d| would be sound, but on the shipped cases it proves nothing and costs
+               0.2 s: ch5_top_figures Statement 7) */
+            if (!fmpq_mpoly_is_fmpq(out->d, x->ctx)) return outside(x, "a square root of a quotient");
             fmpq_init(q);
             fmpq_mpoly_get_fmpq(q, out->d, x->ctx);
             fmpq_mpoly_scalar_div_fmpq(out->n, out->n, q, x->ctx);
+            if (fmpq_mpoly_is_fmpq(out->n, x->ctx)) {
+                /* the root of a rational constant: rational when it is a square, undefined when negative */
+                fmpq_mpoly_get_fmpq(q, out->n, x->ctx);
+                if (fmpq_sgn(q) < 0) { fmpq_clear(q); return outside(x, "a square root of a negative constant"); }
+                if (fmpz_is_square(fmpq_numref(q)) && fmpz_is_square(fmpq_denref(q))) {
+                    fmpz_sqrt(fmpq_numref(q), fmpq_numref(q));
+                    fmpz_sqrt(fmpq_denref(q), fmpq_denref(q));
+                    fmpq_mpoly_set_fmpq(out->n, q, x->ctx);
+                    fmpq_clear(q);
+                    return 0;
+                }
+            }
             fmpq_clear(q);
-            if ((v = slot_get(x, EC_SQRT, out->n, NULL, -1)) < 0) return -1;
+            if ((v = slot_get(x, EC_SQRT, out->n, NULL, -1)) < 0) return outside(x, "more than 8 algebraic variables");
             fmpq_mpoly_gen(out->n, v, x->ctx);
             fmpq_mpoly_one(out->d, x->ctx);
             return 0;
@@ -304,66 +451,38 @@ static int to_frac(ec_frac *out, const expr_node *e, ec_ctx *x, int depth)
             v = slot_get(x, EC_ABS, R, P, -1);
             fmpq_mpoly_clear(P, x->ctx);
             fmpq_mpoly_clear(R, x->ctx);
-            if (v < 0) return -1;
+            if (v < 0) return outside(x, "more than 8 algebraic variables");
             fmpq_mpoly_gen(out->n, v, x->ctx);
             fmpq_mpoly_mul(out->d, out->d, out->d, x->ctx);
             frac_norm(out, x);
             return 0;
         }
         if (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) {
-            const expr_node *g = e->args[0];
-            int ri, vs, vc;
-            if (g->kind != EXPR_VAR || expr_scope_lookup(x->c->scope, g->name, &idx, &def) != 0) return -1;
-            if (idx < 0 || idx >= x->c->nparams || !x->c->params[idx].is_range || (ri = range_index(x, idx)) < 0)
-                return -1;
-            vs = trig_var(x, FN_SIN, ri);
-            if (e->fn == FN_SIN) {
-                fmpq_mpoly_gen(out->n, vs, x->ctx);
-                fmpq_mpoly_one(out->d, x->ctx);
-                return 0;
+            ec_frac sn, cs;
+            frac_init(&sn, x);
+            frac_init(&cs, x);
+            r = trig_sc(&sn, &cs, e->args[0], x, depth + 1);
+            if (r == 0) {
+                if (e->fn == FN_SIN) fmpq_mpoly_swap(out->n, sn.n, x->ctx), fmpq_mpoly_swap(out->d, sn.d, x->ctx);
+                else if (e->fn == FN_COS) fmpq_mpoly_swap(out->n, cs.n, x->ctx), fmpq_mpoly_swap(out->d, cs.d, x->ctx);
+                else if (fmpq_mpoly_is_zero(cs.n, x->ctx)) r = outside(x, "tan of an angle whose cosine is 0");
+                else {
+                    r = claim_cell_frac_binary(&sn, &cs, EXPR_DIV, x->ctx);
+                    fmpq_mpoly_swap(out->n, sn.n, x->ctx);
+                    fmpq_mpoly_swap(out->d, sn.d, x->ctx);
+                }
             }
-            if ((vc = trig_var(x, FN_COS, ri)) < 0) return -1;
-            if (e->fn == FN_COS) {
-                fmpq_mpoly_gen(out->n, vc, x->ctx);
-                fmpq_mpoly_one(out->d, x->ctx);
-            } else {
-                fmpq_mpoly_gen(out->n, vs, x->ctx);
-                fmpq_mpoly_gen(out->d, vc, x->ctx);
-            }
-            return 0;
+            frac_clear(&sn, x);
+            frac_clear(&cs, x);
+            return r;
         }
-        return -1;
+        return outside(x, "a transcendental or unsupported function");
     default:
-        return -1;
+        return outside(x, "an unsupported operation inside a comparison");
     }
 }
 
 /* ------------------------------------------------------------ elimination */
-
-/* P = a + b v modulo v^2 = R */
-static void split_slot(fmpq_mpoly_t a, fmpq_mpoly_t b, const fmpq_mpoly_t P, const ec_slot *s, const ec_ctx *x)
-{
-    slong deg = fmpq_mpoly_degree_si(P, s->var, x->ctx), e;
-    fmpq_mpoly_t C, Rp;
-    slong vars[1];
-    ulong exps[1];
-    fmpq_mpoly_init(C, x->ctx);
-    fmpq_mpoly_init(Rp, x->ctx);
-    fmpq_mpoly_zero(a, x->ctx);
-    fmpq_mpoly_zero(b, x->ctx);
-    vars[0] = s->var;
-    for (e = 0; e <= deg; e++) {
-        exps[0] = e;
-        fmpq_mpoly_get_coeff_vars_ui(C, P, vars, exps, 1, x->ctx);
-        if (fmpq_mpoly_is_zero(C, x->ctx)) continue;
-        fmpq_mpoly_pow_ui(Rp, s->R, e / 2, x->ctx);
-        fmpq_mpoly_mul(C, C, Rp, x->ctx);
-        if (e % 2) fmpq_mpoly_add(b, b, C, x->ctx);
-        else fmpq_mpoly_add(a, a, C, x->ctx);
-    }
-    fmpq_mpoly_clear(C, x->ctx);
-    fmpq_mpoly_clear(Rp, x->ctx);
-}
 
 /* fin = P prod conj (appended to at), free of the algebraic variables
  * (slots removed from the last to the first: a radicand holds only earlier
@@ -376,7 +495,7 @@ static void elim_run(fmpq_mpoly_t fin, ec_atom *at, const fmpq_mpoly_t P, const 
     fmpq_mpoly_set(fin, P, x->ctx);
     for (k = x->nslot - 1; k >= 0; k--) {
         const ec_slot *s = x->slot + k;
-        split_slot(a, b, fin, s, x);
+        claim_cell_split(a, b, fin, s->var, s->R, x->ctx);
         if (fmpq_mpoly_is_zero(b, x->ctx)) { fmpq_mpoly_swap(fin, a, x->ctx); continue; }
         fmpq_mpoly_init(at->conj + at->nconj, x->ctx);
         fmpq_mpoly_gen(t, s->var, x->ctx);
@@ -468,18 +587,18 @@ static int atom_prepare(ec_ctx *x, int k)
     at->cst_sign = 1;
     if (!at->fin_zero) {
         fmpq_mpoly_factor_init(F, x->ctx);
-        if (!fmpq_mpoly_factor(F, fin, x->ctx)) r = -1;
+        if (!fmpq_mpoly_factor(F, fin, x->ctx)) r = outside(x, "a factorisation that failed");
         else {
             at->cst_sign = fmpq_sgn(F->constant);
             for (i = 0; i < F->num && r == 0; i++) {
                 int fi;
-                if (at->nf == EC_MAXAF || !fmpz_fits_si(F->exp + i)) { r = -1; break; }
+                if (at->nf == EC_MAXAF || !fmpz_fits_si(F->exp + i)) { r = outside(x, "more than 16 factors"); break; }
                 /* f = lc m, m monic: sign f = sign lc sign m */
                 fmpq_mpoly_get_term_coeff_fmpq(lc, F->poly + i, 0, x->ctx);
                 fmpq_mpoly_make_monic(m, F->poly + i, x->ctx);
                 if (fmpq_sgn(lc) < 0 && fmpz_is_odd(F->exp + i)) at->cst_sign = -at->cst_sign;
                 if (fmpq_mpoly_is_fmpq(m, x->ctx)) continue;
-                if ((fi = fac_index(x, m)) < 0) { r = -1; break; }
+                if ((fi = fac_index(x, m)) < 0) { r = outside(x, "more than 64 distinct factors"); break; }
                 at->fidx[at->nf] = fi;
                 at->fexp[at->nf] = (int) fmpz_get_si(F->exp + i);
                 at->nf++;
@@ -515,8 +634,6 @@ static int atom_prepare(ec_ctx *x, int k)
     return r;
 }
 
-static int poly_sign(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const ec_ctx *x);
-
 /* the sign of atom a's denominator at every point of the cell where it is
  * nonzero, except for the factors marked in *plain (dplain and not of
  * certified sign: their signs are sign variables, applied per sign vector):
@@ -532,7 +649,7 @@ static int den_sign_where_nonzero(const ec_ctx *x, const ec_atom *at, arb_srcptr
     for (k = 0; k < at->ndf; k++) {
         const fmpq_mpoly_struct *f = at->dfac + k;
         int t, j;
-        t = poly_sign(f, rg, mid, x);
+        t = claim_cell_poly_sign(f, rg, mid, &x->cell);
         if (t == 1 || t == -1) { if (at->dexp[k]) sd *= t; continue; }
         if (at->dplain[k]) { *plain |= 1 << k; continue; }
         if (!at->dexp[k]) continue;
@@ -554,129 +671,6 @@ static int den_sign_where_nonzero(const ec_ctx *x, const ec_atom *at, arb_srcptr
 
 /* ------------------------------------------------------------ signs on a cell */
 
-static void poly_naive(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, const ec_ctx *x)
-{
-    slong i, len = fmpq_mpoly_length(P, x->ctx), v;
-    ulong *exps = flint_malloc((x->nvars + 1) * sizeof(ulong));
-    fmpq_t q;
-    arb_t t, p;
-    fmpq_init(q); arb_init(t); arb_init(p);
-    arb_zero(out);
-    for (i = 0; i < len; i++) {
-        int first = 1;
-        fmpq_mpoly_get_term_coeff_fmpq(q, P, i, x->ctx);
-        fmpq_mpoly_get_term_exp_ui(exps, P, i, x->ctx);   /* the whole exponent vector at once */
-        for (v = 0; v < x->nvars; v++) {
-            ulong ex = exps[v];
-            if (ex == 0) continue;
-            if (ex == 1) arb_set(p, rg + v);
-            else arb_pow_ui(p, rg + v, ex, x->prec);
-            if (first) arb_swap(t, p);
-            else arb_mul(t, t, p, x->prec);
-            first = 0;
-        }
-        /* a coefficient +-1 applied exactly (a product by 1 may round the radius up) */
-        if (first) arb_set_fmpq(t, q, x->prec);
-        else if (fmpz_is_one(fmpq_denref(q)) && fmpz_is_pm1(fmpq_numref(q))) {
-            if (fmpz_sgn(fmpq_numref(q)) < 0) arb_neg(t, t);
-        } else {
-            arb_set_fmpq(p, q, x->prec);
-            arb_mul(t, t, p, x->prec);
-        }
-        arb_add(out, out, t, x->prec);
-    }
-    flint_free(exps);
-    fmpq_clear(q); arb_clear(t); arb_clear(p);
-}
-
-/* an enclosure of P over the ranges rg (every point of the cell maps into
- * their product): the naive one intersected with the mean-value form about
- * the midpoints mid (inside rg) */
-static void poly_box(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const ec_ctx *x)
-{
-    arb_t mv, t, w;
-    fmpq_mpoly_t D;
-    int v;
-    poly_naive(out, P, rg, x);
-    if (fmpq_mpoly_is_fmpq(P, x->ctx)) return;
-    arb_init(mv); arb_init(t); arb_init(w);
-    fmpq_mpoly_init(D, x->ctx);
-    poly_naive(mv, P, mid, x);
-    for (v = 0; v < x->nvars; v++) {
-        if (fmpq_mpoly_degree_si(P, v, x->ctx) <= 0) continue;
-        fmpq_mpoly_derivative(D, P, v, x->ctx);
-        poly_naive(t, D, rg, x);
-        arb_sub(w, rg + v, mid + v, x->prec);
-        arb_addmul(mv, t, w, x->prec);
-    }
-    if (arb_is_finite(mv) && arb_is_finite(out)) {
-        if (!arb_intersection(out, out, mv, x->prec)) arb_set(out, mv);
-    } else if (arb_is_finite(mv)) arb_set(out, mv);
-    fmpq_mpoly_clear(D, x->ctx);
-    arb_clear(mv); arb_clear(t); arb_clear(w);
-}
-
-/* certified sign of P on the cell: 1, -1, 0 (the zero polynomial), 2 unknown */
-static int poly_sign(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const ec_ctx *x)
-{
-    arb_t v;
-    int s = 2;
-    if (fmpq_mpoly_is_zero(P, x->ctx)) return 0;
-    arb_init(v);
-    poly_box(v, P, rg, mid, x);
-    if (arb_is_positive(v)) s = 1;
-    else if (arb_is_negative(v)) s = -1;
-    arb_clear(v);
-    return s;
-}
-
-static void ball_clamp_si(arb_t b, slong lo, slong hi, slong prec)
-{
-    arf_t l, u;
-    arf_init(l); arf_init(u);
-    arb_get_lbound_arf(l, b, prec);
-    arb_get_ubound_arf(u, b, prec);
-    if (arf_cmp_si(l, lo) < 0) arf_set_si(l, lo);
-    if (arf_cmp_si(u, hi) > 0) arf_set_si(u, hi);
-    if (arf_is_finite(l) && arf_is_finite(u) && arf_cmp(l, u) <= 0) arb_set_interval_arf(b, l, u, prec);
-    arf_clear(l); arf_clear(u);
-}
-
-/* b = a ball containing [l, u] (finite, l <= u) whose end l (keep_lo) or u
- * is exactly an end of the ball: radius (u - l)/2 rounded up to a mag,
- * midpoint l + radius (u - radius), exact (arb_set_interval_arf rounds its
- * radius up about the exact midpoint, which pushes an end such as 0 or 1 out
- * of the ball) */
-static void ball_interval(arb_t b, const arf_t l, const arf_t u, int keep_lo)
-{
-    arf_t r;
-    arf_init(r);
-    arf_sub(r, u, l, ARF_PREC_EXACT, ARF_RND_UP);
-    arf_mul_2exp_si(r, r, -1);
-    arf_get_mag(arb_radref(b), r);
-    arf_set_mag(r, arb_radref(b));
-    if (keep_lo) arf_add(arb_midref(b), l, r, ARF_PREC_EXACT, ARF_RND_DOWN);
-    else arf_sub(arb_midref(b), u, r, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_clear(r);
-}
-
-/* b = a ball of nonnegative numbers containing every nonnegative value of b
- * (for a quantity known to be >= 0: a square root, an absolute value); its
- * ends are rounded outwards to 26 bits so that a lower end 0 stays exactly
- * 0 in the ball's midpoint-radius form */
-static void ball_nonneg(arb_t b, slong prec)
-{
-    arf_t l, u;
-    arf_init(l); arf_init(u);
-    arb_get_lbound_arf(l, b, prec);
-    arb_get_ubound_arf(u, b, prec);
-    if (arf_sgn(l) < 0) arf_zero(l);
-    arf_set_round(l, l, 26, ARF_RND_DOWN);
-    arf_set_round(u, u, 26, ARF_RND_UP);
-    if (arf_is_finite(u) && arf_cmp(l, u) <= 0) ball_interval(b, l, u, 1);
-    arf_clear(l); arf_clear(u);
-}
-
 /* the variables' ranges on a cell box (one ball per parameter), and their
  * midpoints; 0, or -1 when a radicand is not certified >= 0 */
 static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const ec_ctx *x)
@@ -686,55 +680,25 @@ static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const ec_ctx *x)
     arb_init(t);
     for (pass = 0; pass < 2; pass++) {
         arb_ptr r = pass ? mid : rg;
-        for (i = 0; i < x->nvars; i++) arb_zero(r + i);
-        for (i = 0; i < x->nrange; i++) {
-            arb_srcptr b = box + x->range_param[i];
-            if (pass) arb_set_arf(r + i, arb_midref(b));
-            else {
-                /* only the points of the case's box matter: a rational end clamps the cell */
-                arf_t lo, hi;
-                arf_init(lo); arf_init(hi);
-                arb_get_lbound_arf(lo, b, x->prec);
-                arb_get_ubound_arf(hi, b, x->prec);
-                arf_t e;
-                int keep_lo = 1;
-                arf_init(e);
-                if (x->has_endq[i][0]) {
-                    arf_set_fmpq(e, x->endq[i][0], x->prec, ARF_RND_DOWN);   /* <= every point of the box */
-                    if (arf_cmp(lo, e) < 0) arf_set(lo, e);
-                }
-                if (x->has_endq[i][1]) {
-                    arf_set_fmpq(e, x->endq[i][1], x->prec, ARF_RND_UP);
-                    if (arf_cmp(hi, e) >= 0) { arf_set(hi, e); keep_lo = 0; }
-                }
-                arf_clear(e);
-                if (arf_cmp(lo, hi) <= 0) ball_interval(r + i, lo, hi, keep_lo);
-                else arb_set(r + i, b);
-                arf_clear(lo); arf_clear(hi);
-            }
-            arb_sin_cos(r + x->nrange + i, r + 2 * x->nrange + i, r + i, x->prec);
-            if (!pass) {
-                ball_clamp_si(r + x->nrange + i, -1, 1, x->prec);
-                ball_clamp_si(r + 2 * x->nrange + i, x->cos_nonneg[i] ? 0 : -1, 1, x->prec);
-            }
-        }
+        for (i = 0; i < x->cell.nvars; i++) arb_zero(r + i);
+        claim_cell_param_ranges(r, box, pass, &x->cell);
         for (k = 0; k < x->nslot; k++) {
             const ec_slot *s = x->slot + k;
             if (s->kind == EC_COS) continue;
             if (s->kind == EC_ABS) {
                 /* the range only (pass 0): a midpoint value is |base| at the midpoints */
                 arf_t lo, hi;
-                poly_naive(t, s->base, r, x);
+                claim_cell_poly_naive(t, s->base, r, &x->cell);
                 if (!arb_is_finite(t)) { arb_clear(t); return -1; }
                 arf_init(lo); arf_init(hi);
-                arb_get_abs_lbound_arf(lo, t, x->prec);
-                arb_get_abs_ubound_arf(hi, t, x->prec);
-                arb_set_interval_arf(r + s->var, lo, hi, x->prec);   /* [min |t|, max |t|] */
-                ball_nonneg(r + s->var, x->prec);
+                arb_get_abs_lbound_arf(lo, t, x->cell.prec);
+                arb_get_abs_ubound_arf(hi, t, x->cell.prec);
+                arb_set_interval_arf(r + s->var, lo, hi, x->cell.prec);   /* [min |t|, max |t|] */
+                claim_cell_ball_nonneg(r + s->var, x->cell.prec);
                 arf_clear(lo); arf_clear(hi);
                 continue;
             }
-            poly_naive(r + s->var, s->R, r, x);
+            claim_cell_poly_naive(r + s->var, s->R, r, &x->cell);
             if (!pass && !arb_is_nonnegative(r + s->var) && s->nrf > 0) {
                 /* R >= 0 from one-sided signs of its factors (a zero of a factor at the cell's edge, such
                    as n = 1 of 1 - n^2 = -(n - 1)(n + 1), leaves the product's ball just below 0 by
@@ -742,12 +706,12 @@ static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const ec_ctx *x)
                 int f, sg = fmpq_sgn(s->rcst);
                 for (f = 0; f < s->nrf && sg != 0; f++) {
                     if (s->rexp[f] % 2 == 0) continue;
-                    poly_naive(t, s->rfac + f, r, x);
+                    claim_cell_poly_naive(t, s->rfac + f, r, &x->cell);
                     if (arb_is_nonnegative(t)) continue;
                     if (arb_is_nonpositive(t)) sg = -sg;
                     else sg = 0;
                 }
-                if (sg > 0) ball_nonneg(r + s->var, x->prec);
+                if (sg > 0) claim_cell_ball_nonneg(r + s->var, x->cell.prec);
             }
             if (!pass && !arb_is_nonnegative(r + s->var)) { arb_clear(t); return -1; }
             if (pass) {
@@ -755,15 +719,15 @@ static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const ec_ctx *x)
                 arb_get_mid_arb(r + s->var, r + s->var);
                 arb_abs(r + s->var, r + s->var);
             }
-            arb_sqrt(r + s->var, r + s->var, x->prec);
+            arb_sqrt(r + s->var, r + s->var, x->cell.prec);
             if (!arb_is_finite(r + s->var)) { arb_clear(t); return -1; }
-            ball_nonneg(r + s->var, x->prec);
+            claim_cell_ball_nonneg(r + s->var, x->cell.prec);
         }
     }
     arb_clear(t);
-    for (i = 0; i < x->nvars; i++) arb_union(rg + i, rg + i, mid + i, x->prec);
+    for (i = 0; i < x->cell.nvars; i++) arb_union(rg + i, rg + i, mid + i, x->cell.prec);
     for (k = 0; k < x->nslot; k++)
-        if (x->slot[k].kind != EC_COS) ball_nonneg(rg + x->slot[k].var, x->prec);
+        if (x->slot[k].kind != EC_COS) claim_cell_ball_nonneg(rg + x->slot[k].var, x->cell.prec);
     return 0;
 }
 
@@ -798,6 +762,34 @@ static int flip_op(int op)
 }
 
 /* node of "l op r"; max / min on either side expanded; -1 outside */
+static int build(const expr_node *e, ec_ctx *x, int depth);
+static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, int depth);
+
+/* node of "l op r" for a piecewise term p met in l or r: (c and [p = first] l op r) or (not c and [p = second]
+ * l op r), c its condition (if: the predicate; max(a, b): a >= b; min(a, b): a <= b). Exact at every point
+ * where c is defined; where c is undefined the node is undefined or has the value it has for both branches
+ * (Kleene), never a value the evaluator would not give. -1 outside. */
+static int build_piecewise(ec_ctx *x, int op, const expr_node *l, const expr_node *r, const expr_node *p, int depth)
+{
+    int c, nc, A, B, k;
+    if (x->nchoice == EC_MAXCH) return outside(x, "more than 8 nested piecewise terms (if, max, min)");
+    if (p->fn == FN_IF) c = build(p->args[0], x, depth + 1);
+    else c = build_cmp(x, p->fn == FN_MAX ? EXPR_GE : EXPR_LE, p->args[0], p->args[1], depth + 1);
+    if (c < 0) return -1;
+    k = x->nchoice++;
+    x->choice_node[k] = p;
+    x->choice_val[k] = 0;
+    A = build_cmp(x, op, l, r, depth + 1);
+    x->choice_val[k] = 1;
+    B = A >= 0 ? build_cmp(x, op, l, r, depth + 1) : -1;
+    x->nchoice = k;
+    if (B < 0) return -1;
+    if ((nc = add_node(x, EB_NOT, c, -1)) < 0 || (A = add_node(x, EB_AND, c, A)) < 0 ||
+        (B = add_node(x, EB_AND, nc, B)) < 0)
+        return -1;
+    return add_node(x, EB_OR, A, B);
+}
+
 static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, int depth)
 {
     int k, a, b;
@@ -809,13 +801,13 @@ static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, 
     if (l->kind == EXPR_FUNC && (l->fn == FN_MAX || l->fn == FN_MIN)) {
         /* max(a, b) < r iff a < r and b < r; max(a, b) > r iff a > r or b > r; min the other way round */
         int below = op == EXPR_LT || op == EXPR_LE, conj;
-        if (l->nargs != 2 || op == EXPR_EQ || op == EXPR_NE) return -1;
+        if (l->nargs != 2 || op == EXPR_EQ || op == EXPR_NE) return outside(x, "max / min in an equation or of more than two");
         conj = (l->fn == FN_MAX) == below;
         if ((a = build_cmp(x, op, l->args[0], r, depth + 1)) < 0 || (b = build_cmp(x, op, l->args[1], r, depth + 1)) < 0)
             return -1;
         return add_node(x, conj ? EB_SAND : EB_SOR, a, b);
     }
-    if (x->natom == EC_MAXATOM) return -1;
+    if (x->natom == EC_MAXATOM) return outside(x, "more than 32 comparisons");
     k = x->natom++;
     frac_init(&x->atom[k].g, x);
     x->atom[k].nconj = 0;
@@ -825,7 +817,18 @@ static int build_cmp(ec_ctx *x, int op, const expr_node *l, const expr_node *r, 
         int bad;
         frac_init(&g, x);
         frac_init(&rr, x);
+        x->pending = NULL;
         bad = to_frac(&g, l, x, 0) || to_frac(&rr, r, x, 0);
+        if (bad && x->pending != NULL) {
+            /* a piecewise term: this comparison is split on its branches instead */
+            const expr_node *p = x->pending;
+            x->pending = NULL;
+            frac_clear(&g, x);
+            frac_clear(&rr, x);
+            frac_clear(&x->atom[k].g, x);
+            x->natom--;
+            return build_piecewise(x, op, l, r, p, depth);
+        }
         if (!bad) {   /* g = lhs - rhs */
             fmpq_mpoly_mul(g.n, g.n, rr.d, x->ctx);
             fmpq_mpoly_mul(rr.n, rr.n, g.d, x->ctx);
@@ -853,7 +856,7 @@ static int build(const expr_node *e, ec_ctx *x, int depth)
     case EXPR_TRUE: return add_node(x, EB_TRUE, -1, -1);
     case EXPR_FALSE: return add_node(x, EB_FALSE, -1, -1);
     case EXPR_VAR:
-        if (expr_scope_lookup(x->c->scope, e->name, &idx, &def) != 2) return -1;
+        if (expr_scope_lookup(x->c->scope, e->name, &idx, &def) != 2) return outside(x, "a name that is not a predicate");
         return build(def, x, depth + 1);
     case EXPR_NOT:
         if ((a = build(e->args[0], x, depth + 1)) < 0) return -1;
@@ -865,7 +868,7 @@ static int build(const expr_node *e, ec_ctx *x, int depth)
     case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: case EXPR_EQ: case EXPR_NE:
         return build_cmp(x, e->kind, e->args[0], e->args[1], depth + 1);
     default:
-        return -1;
+        return outside(x, "a quantifier, model block or other predicate that is not a comparison");
     }
 }
 
@@ -923,7 +926,7 @@ enum { EA_FIXED, EA_FACTORS, EA_FREE };
  * (both defined there, in the evaluator's three-valued logic) */
 static int cell_certify(const ec_ctx *x, arb_srcptr box)
 {
-    arb_ptr rg = _arb_vec_init(x->nvars), mid = _arb_vec_init(x->nvars);
+    arb_ptr rg = _arb_vec_init(x->cell.nvars), mid = _arb_vec_init(x->cell.nvars);
     int ast[EC_MAXATOM], asign[EC_MAXATOM], amul[EC_MAXATOM], mayu[EC_MAXATOM], dnz[EC_MAXATOM], dpl[EC_MAXATOM];
     int fvar[EC_MAXFAC], fsign[EC_MAXFAC], fs[EC_MAXV];
     int ok = 0, a, j, i, nv = 0, nopt = 0;
@@ -934,7 +937,8 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
     for (j = 0; j < x->nfac; j++) fvar[j] = -2;   /* not looked at */
     for (a = 0; a < x->natom; a++) {
         const ec_atom *at = x->atom + a;
-        int s = poly_sign(at->g.n, rg, mid, x), sd = poly_sign(at->g.d, rg, mid, x), k;
+        int s = claim_cell_poly_sign(at->g.n, rg, mid, &x->cell);
+        int sd = claim_cell_poly_sign(at->g.d, rg, mid, &x->cell), k;
         mayu[a] = 0;
         dnz[a] = 0;
         dpl[a] = 0;
@@ -946,13 +950,13 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
             sd = den_sign_where_nonzero(x, at, rg, mid, dpl + a);
             /* the factors whose vanishing may make g undefined: variables too */
             for (k = 0; at->ndf >= 0 && k < at->ndf; k++) {
-                int z, t0 = poly_sign(at->dfac + k, rg, mid, x);
+                int z, t0 = claim_cell_poly_sign(at->dfac + k, rg, mid, &x->cell);
                 if (t0 == 1 || t0 == -1) { dnz[a] |= 1 << k; continue; }
                 if (at->nzw[k] < 0) continue;
                 for (z = 0; z < at->nzw[k]; z++) {
                     int f = at->zw[k][z];
                     if (fvar[f] != -2) continue;
-                    fsign[f] = poly_sign(x->fac + f, rg, mid, x);
+                    fsign[f] = claim_cell_poly_sign(x->fac + f, rg, mid, &x->cell);
                     if (fsign[f] == 2) {
                         if (nv == EC_MAXV) goto done;
                         fvar[f] = nv++;
@@ -965,7 +969,7 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
         ast[a] = EA_FACTORS;
         amul[a] = sd * at->cst_sign;
         for (k = 0; k < at->nconj && ast[a] == EA_FACTORS; k++) {
-            int t = poly_sign(at->conj + k, rg, mid, x);
+            int t = claim_cell_poly_sign(at->conj + k, rg, mid, &x->cell);
             if (t != 1 && t != -1) ast[a] = EA_FREE;
             else amul[a] *= t;
         }
@@ -974,7 +978,7 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
         for (k = 0; k < at->nf; k++) {
             int f = at->fidx[k];
             if (fvar[f] != -2) continue;
-            fsign[f] = poly_sign(x->fac + f, rg, mid, x);
+            fsign[f] = claim_cell_poly_sign(x->fac + f, rg, mid, &x->cell);
             if (fsign[f] == 2) {
                 if (nv == EC_MAXV) goto done;
                 fvar[f] = nv++;
@@ -1035,7 +1039,11 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
             tv[a] = cmp_value(at->op, s);
         }
         if (skip) continue;
-        {
+        if (x->root_rel >= 0) {
+            /* an implication holds at the point, in the evaluator's three-valued logic (as the paving
+               certifies it: a false premise or a true conclusion settles it, whatever the other side) */
+            if (eval_node(x, tv, x->root_rel) != 1) goto done;
+        } else {
             int p = eval_node(x, tv, x->root_claim), q = eval_node(x, tv, x->root_model);
             if (p == 2 || q == 2 || p != q) goto done;
         }
@@ -1043,8 +1051,8 @@ static int cell_certify(const ec_ctx *x, arb_srcptr box)
     ok = 1;
 done:
     arb_clear(dv);
-    _arb_vec_clear(rg, x->nvars);
-    _arb_vec_clear(mid, x->nvars);
+    _arb_vec_clear(rg, x->cell.nvars);
+    _arb_vec_clear(mid, x->cell.nvars);
     return ok;
 }
 
@@ -1061,19 +1069,19 @@ static int cell_certify_split(const ec_ctx *x, arb_ptr box, int px, int py, int 
     if (py >= 0) arb_set(sy, box + py);
     for (i = 0; i < 2 && ok; i++)
         for (j = 0; j < (py >= 0 ? 2 : 1) && ok; j++) {
-            arb_get_lbound_arf(lo, sx, x->prec);
-            arb_get_ubound_arf(hi, sx, x->prec);
+            arb_get_lbound_arf(lo, sx, x->cell.prec);
+            arb_get_ubound_arf(hi, sx, x->cell.prec);
             arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
             arf_mul_2exp_si(m, m, -1);
-            if (i == 0) arb_set_interval_arf(box + px, lo, m, x->prec);
-            else arb_set_interval_arf(box + px, m, hi, x->prec);
+            if (i == 0) arb_set_interval_arf(box + px, lo, m, x->cell.prec);
+            else arb_set_interval_arf(box + px, m, hi, x->cell.prec);
             if (py >= 0) {
-                arb_get_lbound_arf(lo, sy, x->prec);
-                arb_get_ubound_arf(hi, sy, x->prec);
+                arb_get_lbound_arf(lo, sy, x->cell.prec);
+                arb_get_ubound_arf(hi, sy, x->cell.prec);
                 arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
                 arf_mul_2exp_si(m, m, -1);
-                if (j == 0) arb_set_interval_arf(box + py, lo, m, x->prec);
-                else arb_set_interval_arf(box + py, m, hi, x->prec);
+                if (j == 0) arb_set_interval_arf(box + py, lo, m, x->cell.prec);
+                else arb_set_interval_arf(box + py, m, hi, x->cell.prec);
             }
             ok = cell_certify_split(x, box, px, py, extra - 1);
         }
@@ -1100,97 +1108,114 @@ static void ctx_clear(ec_ctx *x)
         for (k = 0; k < x->slot[i].nrf; k++) fmpq_mpoly_clear(x->slot[i].rfac + k, x->ctx);
         fmpq_clear(x->slot[i].rcst);
     }
-    for (i = 0; i < x->nrange; i++) { fmpq_clear(x->endq[i][0]); fmpq_clear(x->endq[i][1]); }
+    claim_cell_ctx_clear(&x->cell);
     fmpq_mpoly_ctx_clear(x->ctx);
     flint_free(x);
 }
 
-/* e = q pi (*pi = 1) or q (*pi = 0) read from the syntax; 0 if not of that form */
-static int end_exact(fmpq_t q, int *pi, const expr_node *e, int depth)
+/* Registers the fixed parameters that are terms of the angle e (through
+ * definitions, -, +, and products) and whose value is not read as a
+ * rational multiple of pi; 0, or -1 when there is no room. */
+static int fixed_angle_terms(ec_ctx *x, const expr_node *e, int depth)
 {
-    int ok = 0, pa;
-    fmpq_t a;
-    if (e == NULL || depth > 20) return 0;
+    int i, k, idx, pi;
+    expr_t def;
+    fmpq_t q;
+    if (e == NULL || depth > 50) return 0;
     switch (e->kind) {
-    case EXPR_NUM: fmpq_set(q, e->num); *pi = 0; return 1;
-    case EXPR_PI: fmpq_one(q); *pi = 1; return 1;
-    case EXPR_NEG:
-        if (!end_exact(q, pi, e->args[0], depth + 1)) return 0;
-        fmpq_neg(q, q);
-        return 1;
-    case EXPR_MUL: case EXPR_DIV:
-        fmpq_init(a);
-        if (end_exact(q, pi, e->args[0], depth + 1) && end_exact(a, &pa, e->args[1], depth + 1) &&
-            *pi + pa <= 1 && (e->kind == EXPR_MUL || (pa == 0 && !fmpq_is_zero(a)))) {
-            if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
-            else fmpq_div(q, q, a);
-            *pi += pa;
-            ok = 1;
-        }
-        fmpq_clear(a);
-        return ok;
-    default: return 0;
+    case EXPR_VAR:
+        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
+        if (k == 1) return fixed_angle_terms(x, def, depth + 1);
+        if (k != 0 || idx < 0 || idx >= x->c->nparams || x->c->params[idx].is_range || range_index(x, idx) >= 0)
+            return 0;
+        fmpq_init(q);
+        k = claim_cell_end_exact(q, &pi, x->c->params[idx].value) && (pi == 1 || fmpq_is_zero(q));
+        fmpq_clear(q);
+        return !k && claim_cell_ctx_add_fixed(&x->cell, idx) < 0 ? -1 : 0;
+    case EXPR_NEG: case EXPR_ADD: case EXPR_SUB: case EXPR_MUL:
+        for (i = 0; i < e->nargs; i++)
+            if (fixed_angle_terms(x, e->args[i], depth + 1)) return -1;
+        return 0;
+    default:
+        return 0;
     }
 }
 
-/* 1 if side * end <= pi/2 is proved (side = 1 for hi, -1 for lo) */
-static int end_within_half_pi(const expr_node *e, const arb_t ball, int side, slong prec)
+/* Registers (claim_cell_ctx_add_fixed) each fixed parameter that is a term
+ * of the argument of a sin, cos or tan in e (through definitions) and whose
+ * value is not read as a rational multiple of pi (those are exact): its sine
+ * and cosine become variables s, c with c^2 = 1 - s^2, enclosed from its
+ * value ball, which is sound for every value. seen: definitions already
+ * walked. 0, or -1 when there is no room. */
+static int fixed_angles(ec_ctx *x, const expr_node *e, const expr_node **seen, int *nseen, int depth)
 {
-    fmpq_t q, half;
-    int pi = 0, r = 0;
-    arb_t h, b;
-    fmpq_init(q); fmpq_init(half); arb_init(h); arb_init(b);
-    if (end_exact(q, &pi, e, 0) && pi) {
-        fmpq_set_si(half, 1, 2);
-        if (side < 0) fmpq_neg(q, q);
-        r = fmpq_cmp(q, half) <= 0;
-    } else {
-        arb_const_pi(h, prec);
-        arb_mul_2exp_si(h, h, -1);
-        arb_mul_si(b, ball, side, prec);
-        r = arb_lt(b, h);
+    int i, k, idx;
+    expr_t def;
+    if (e == NULL || depth > 200) return 0;
+    if (e->kind == EXPR_VAR) {
+        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
+        if (k != 1 && k != 2) return 0;
+        for (i = 0; i < *nseen; i++)
+            if (seen[i] == def) return 0;
+        if (*nseen < 512) seen[(*nseen)++] = def;
+        return fixed_angles(x, def, seen, nseen, depth + 1);
     }
-    fmpq_clear(q); fmpq_clear(half); arb_clear(h); arb_clear(b);
-    return r;
+    if (e->kind == EXPR_FUNC && (e->fn == FN_SIN || e->fn == FN_COS || e->fn == FN_TAN) && e->nargs == 1 &&
+        fixed_angle_terms(x, e->args[0], 0))
+        return -1;
+    for (i = 0; i < e->nargs; i++)
+        if (fixed_angles(x, e->args[i], seen, nseen, depth + 1)) return -1;
+    return 0;
 }
 
 /* a context for claim cp and model mp of case c: NULL outside the certificate */
-static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
+static ec_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp, int kind, const char **why)
 {
     ec_ctx *x = flint_calloc(1, sizeof *x);
-    int i, nr = 0;
+    int i;
     x->c = c;
-    x->prec = c->prec > 0 ? c->prec : 128;
-    for (i = 0; i < c->nparams; i++)
-        if (c->params[i].is_range) nr++;
-    if (nr > EC_MAXR) { flint_free(x); return NULL; }
-    for (i = 0; i < c->nparams; i++)
-        if (c->params[i].is_range) x->range_param[x->nrange++] = i;
-    x->nvars = 3 * x->nrange + EC_MAXU;
-    fmpq_mpoly_ctx_init(x->ctx, x->nvars, ORD_LEX);
-    for (i = 0; i < x->nrange; i++) {
-        const case_param *p = c->params + x->range_param[i];
-        int e, pi;
-        for (e = 0; e < 2; e++) {
-            fmpq_init(x->endq[i][e]);
-            x->has_endq[i][e] = end_exact(x->endq[i][e], &pi, e ? p->hi : p->lo, 0) && pi == 0;
-        }
-        x->cos_nonneg[i] = end_within_half_pi(p->lo, p->lo_ball, -1, x->prec) &&
-                           end_within_half_pi(p->hi, p->hi_ball, 1, x->prec);
+    if (claim_cell_ctx_init(&x->cell, c, c->prec > 0 ? c->prec : 128) > EC_MAXR) {
+        if (why != NULL) *why = "more than 8 range parameters";
+        claim_cell_ctx_clear(&x->cell);
+        flint_free(x);
+        return NULL;
     }
+    x->cell.clamp_ends = 1;
+    {
+        const expr_node **seen = flint_malloc(512 * sizeof *seen);
+        int nseen = 0, r = fixed_angles(x, cp, seen, &nseen, 0) || fixed_angles(x, mp, seen, &nseen, 0);
+        flint_free(seen);
+        if (r) {
+            if (why != NULL) *why = "more than 8 range parameters and fixed angles";
+            claim_cell_ctx_clear(&x->cell);
+            flint_free(x);
+            return NULL;
+        }
+    }
+    x->cell.nvars = 3 * x->cell.nrange + EC_MAXU;
+    fmpq_mpoly_ctx_init(x->ctx, x->cell.nvars, ORD_LEX);
+    x->cell.ctx = x->ctx;
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
-    if (x->root_claim < 0 || x->root_model < 0) { ctx_clear(x); return NULL; }
-    for (i = 0; i < x->natom; i++)
-        if (atom_prepare(x, i)) { ctx_clear(x); return NULL; }
+    x->root_rel = -1;
+    if (x->root_model >= 0 && kind == CASE_CLAIM_IMPLIES) x->root_rel = add_node(x, EB_IMPLIES, x->root_claim, x->root_model);
+    if (x->root_model >= 0 && kind == CASE_CLAIM_IMPLIED_BY) x->root_rel = add_node(x, EB_IMPLIES, x->root_model, x->root_claim);
+    if (kind != CASE_CLAIM_EQUIVALENT && x->root_rel < 0) x->root_model = -1;
+    for (i = 0; x->root_claim >= 0 && x->root_model >= 0 && i < x->natom; i++)
+        if (atom_prepare(x, i)) break;
+    if (x->root_claim < 0 || x->root_model < 0 || i < x->natom) {
+        if (why != NULL) *why = x->why != NULL ? x->why : "outside the certificate";
+        ctx_clear(x);
+        return NULL;
+    }
     return x;
 }
 
 /* ------------------------------------------------------------ entry points */
 
-int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, arb_srcptr box)
+int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, int kind, arb_srcptr box)
 {
-    ec_ctx *x = ctx_new(c, cp, mp);
+    ec_ctx *x = ctx_new(c, cp, mp, kind, NULL);
     int r;
     if (x == NULL) return -1;
     r = cell_certify(x, box);
@@ -1207,42 +1232,45 @@ static double cell_weight(const claim_result *out, const pave_cell *pc)
     return w;
 }
 
-int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt)
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                         const pave_result *pr)
 {
     ec_ctx *x;
+    int imp = cl->kind == CASE_CLAIM_IMPLIES ? 1 : cl->kind == CASE_CLAIM_IMPLIED_BY ? 2 : 0;
     long i, ncells = 0, nproved = 0;
     int pass, failed = 0;
     double area = 0, parea = 0;
     arb_ptr box;
     arf_t a, b, d, e;
 
-    if (!out->has_paving || out->status != CLAIM_CONSISTENT || out->pave.pending > 0 || out->pave.none > 0 ||
-        cl->claim == NULL || cl->model == NULL)
+    if (!out->has_paving || out->status != CLAIM_CONSISTENT || pr->pending > 0 || pr->none > 0 ||
+        cl->claim == NULL || cl->model == NULL ||
+        (cl->kind != CASE_CLAIM_EQUIVALENT && cl->kind != CASE_CLAIM_IMPLIES && cl->kind != CASE_CLAIM_IMPLIED_BY))
         return 0;
-    if ((x = ctx_new(c, cl->claim, cl->model)) == NULL) return 0;
+    if ((x = ctx_new(c, cl->claim, cl->model, cl->kind, NULL)) == NULL) return 0;
     box = _arb_vec_init(c->nparams + 1);
-    case_point_box(box, c, -1, x->prec);
+    case_point_box(box, c, -1, x->cell.prec);
     arf_init(a); arf_init(b); arf_init(d); arf_init(e);
     /* the undecided cells' count and area */
-    for (i = 0; i < out->pave.ncells; i++)
-        if (out->pave.cells[i].label == PAVE_UNDECIDED) {
+    for (i = 0; i < pr->ncells; i++)
+        if (pr->cells[i].label == PAVE_UNDECIDED) {
             ncells++;
-            area += cell_weight(out, out->pave.cells + i);
+            area += cell_weight(out, pr->cells + i);
         }
     /* every 16th undecided cell first, then the others: a claim that cannot be proved usually fails early,
        and the first cell that fails ends the attempt (the claim can no longer be proved; the cells not
        tried stay undecided). The verdict does not depend on the order. */
     for (pass = 0; pass < 2 && !failed; pass++) {
         long k = -1;
-        for (i = 0; i < out->pave.ncells && !failed; i++) {
-            const pave_cell *pc = out->pave.cells + i;
+        for (i = 0; i < pr->ncells && !failed; i++) {
+            const pave_cell *pc = pr->cells + i;
             if (pc->label != PAVE_UNDECIDED) continue;
             k++;
             if ((k % 16 == 0) != (pass == 0)) continue;
             if (opt != NULL && opt->cancel != NULL && *opt->cancel) { failed = 1; break; }
-            pave_cell_ends(a, b, d, e, &out->pave, pc);
-            arb_set_interval_arf(box + out->x, a, b, x->prec);
-            if (out->y >= 0) arb_set_interval_arf(box + out->y, d, e, x->prec);
+            pave_cell_ends(a, b, d, e, pr, pc);
+            arb_set_interval_arf(box + out->x, a, b, x->cell.prec);
+            if (out->y >= 0) arb_set_interval_arf(box + out->y, d, e, x->cell.prec);
             if (cell_certify_split(x, box, out->x, out->y, EC_EXTRA)) { nproved++; parea += cell_weight(out, pc); }
             else failed = 1;
         }
@@ -1254,21 +1282,33 @@ int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *c
         if (nproved == ncells) {
             out->status = CLAIM_PROVED;
             out->undecided = 0;
-            dd = fc_printf("Proved: the paving (depth %d) leaves %ld cells along shared boundaries undecided; on each "
-                           "the boundary-cell certificate for two closed forms (comparisons factored exactly over "
-                           "Q, shared factors as sign variables) proves claim and model defined and equal.", out->depth, ncells);
+            dd = fc_printf("Proved: on each of the %ld cells the paving (depth %d) leaves undecided, the boundary-cell "
+                           "certificate for closed forms (exact factors over Q) proves %s.", ncells, out->depth,
+                           imp == 0 ? "claim and model defined and equal"
+                           : imp == 1 ? "claim \xe2\x87\x92 model (a false claim or a true model)"
+                                      : "model \xe2\x87\x92 claim (a false model or a true claim)");
         } else {
             double before = out->undecided;
             out->undecided = before * (area - parea) / area;
             dd = fc_printf("Consistent: no counterexample at depth %d. The paving leaves %ld cells undecided "
                            "(%.6g of the box); the boundary-cell certificate (comparisons factored exactly over "
-                           "Q, common factors as shared sign variables) proves the agreement on %ld of them, so "
-                           "claim and model might differ only on the other %ld (%.6g of the box).",
-                           out->depth, ncells, before, nproved, ncells - nproved, out->undecided);
+                           "Q, common factors as shared sign variables) proves the %s on %ld of them, so %s "
+                           "only on the other %ld (%.6g of the box).",
+                           out->depth, ncells, before, imp ? "implication" : "agreement", nproved,
+                           imp ? "the implication might fail" : "claim and model might differ", ncells - nproved,
+                           out->undecided);
         }
         flint_free(out->detail);
         out->detail = dd;
     }
     ctx_clear(x);
     return 1;
+}
+
+const char *claim_equiv_cert_why(const case_t *c, const expr_t cp, const expr_t mp, int kind)
+{
+    const char *why = NULL;
+    ec_ctx *x = ctx_new(c, cp, mp, kind, &why);
+    if (x != NULL) ctx_clear(x);
+    return why;
 }

