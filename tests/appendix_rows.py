@@ -10,6 +10,7 @@ exit status 0 if none, 1 if some, 2 on a usage error.
 """
 import re
 import sys
+import text_check
 
 HEAD = re.compile(r"^\s*\d+\s+Appendix: enclosures at full precision")
 NEXT = re.compile(r"^\s*\d+\s+[A-Z]")
@@ -30,16 +31,5 @@ def check(text):
     return bad
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: appendix_rows.py FILE|-  (pdftotext -layout output)", file=sys.stderr)
-        return 2
-    text = sys.stdin.read() if argv[1] == "-" else open(argv[1], encoding="utf-8").read()
-    bad = check(text)
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_report(sys.argv, check))

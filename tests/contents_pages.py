@@ -14,6 +14,7 @@ none, 1 if some, 2 on a usage error or when no contents entry is found.
 """
 import re
 import sys
+import text_check
 
 ENTRY = re.compile(r"^(\d+(?:\.\d+)*)\s+(\S+).*?\s{2,}(\d+)\s*$")
 
@@ -49,19 +50,5 @@ def check(text):
     return bad
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: contents_pages.py FILE|-  (pdftotext -layout output)", file=sys.stderr)
-        return 2
-    text = sys.stdin.read() if argv[1] == "-" else open(argv[1], encoding="utf-8").read()
-    bad = check(text)
-    if bad is None:
-        print("no contents entry found")
-        return 2
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_report(sys.argv, check))

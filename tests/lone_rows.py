@@ -33,6 +33,7 @@ one that must pass).
 """
 import re
 import sys
+import text_check
 
 COL_GAP = re.compile(r"\S+(?: \S+)*")
 
@@ -114,20 +115,5 @@ def check(text):
     return found
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: lone_rows.py FILE|-  (pdftotext -layout output)", file=sys.stderr)
-        return 2
-    if argv[1] == "-":
-        text = sys.stdin.read()
-    else:
-        with open(argv[1], encoding="utf-8") as f:
-            text = f.read()
-    found = check(text)
-    for s in found:
-        print(s)
-    return 1 if found else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_report(sys.argv, check))

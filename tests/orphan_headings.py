@@ -18,6 +18,7 @@ found.
 """
 import re
 import sys
+import text_check
 
 from contents_pages import ENTRY
 
@@ -85,19 +86,5 @@ def check(text):
 COLUMNS = re.compile(r"\S\s{2,}\S")
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: orphan_headings.py FILE|-  (pdftotext -layout output)", file=sys.stderr)
-        return 2
-    text = sys.stdin.read() if argv[1] == "-" else open(argv[1], encoding="utf-8").read()
-    bad = check(text)
-    if bad is None:
-        print("no contents entry found")
-        return 2
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_report(sys.argv, check))

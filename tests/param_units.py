@@ -10,6 +10,7 @@ without a comma (an interval such as [0, 4] is no unit) that does not end it; ex
 """
 import re
 import sys
+import text_check
 
 
 def check(path):
@@ -32,15 +33,5 @@ def check(path):
     return bad
 
 
-def main(argv):
-    if len(argv) < 2:
-        print("usage: param_units.py CASE...", file=sys.stderr)
-        return 2
-    bad = [b for p in argv[1:] for b in check(p)]
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_files(sys.argv, check, "CASE"))

@@ -13,6 +13,7 @@ tests/check_outputs.sh.  Exit status 0 if none, 1 if some, 2 on a usage error.
 """
 import re
 import sys
+import text_check
 
 QUOTED = re.compile(r"book|print|quot|source|textbook|paper|Routh|Painlev|Kolesnikov|Ivanov", re.I)
 NUMBER = re.compile(r"(?<![\w.])\d+\.\d{4,}")
@@ -32,15 +33,5 @@ def check(path):
     return bad
 
 
-def main(argv):
-    if len(argv) < 2:
-        print("usage: typed_numbers.py TEMPLATE...", file=sys.stderr)
-        return 2
-    bad = [b for p in argv[1:] for b in check(p)]
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(text_check.run_files(sys.argv, check, "TEMPLATE"))
