@@ -465,57 +465,29 @@ static void test_prop3_random(void **state)
 
 /* ------------------------------------------------------------ one contact */
 
-static claim_status one(claim_result *r, case_t *c, const char *claim)
-{
-    char text[4096];
-    snprintf(text, sizeof text,
-             "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
-             "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
-             "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
-             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = st_equilibrium\ndepth = 5\n", claim);
-    read_case_text(c, "one", text);
-    return decide(r, c, "c");
-}
-
 static void test_one_contact(void **state)
 {
     case_t c;
     claim_result r;
     (void) state;
     /* the reaction is -load: (-X, -Y, 1) in the cone |(x, y)| <= z/2 */
-    assert_int_equal(one(&r, &c, "X^2 + Y^2 <= 1/4"), CLAIM_PROVED);
+    assert_int_equal(decide_one_contact(&r, &c, "X^2 + Y^2 <= 1/4"), CLAIM_PROVED);
     assert_true(r.pave.undecided > 0);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_not_equal(one(&r, &c, "X^2 + Y^2 <= 1/4 + 1/1000000"), CLAIM_PROVED);
+    assert_int_not_equal(decide_one_contact(&r, &c, "X^2 + Y^2 <= 1/4 + 1/1000000"), CLAIM_PROVED);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_equal(one(&r, &c, "X^2 + Y^2 < 1/4"), CLAIM_CONSISTENT);
+    assert_int_equal(decide_one_contact(&r, &c, "X^2 + Y^2 < 1/4"), CLAIM_CONSISTENT);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_equal(one(&r, &c, "(X^2 + Y^2 - 1/4)*(X - 1/3) <= 0"), CLAIM_REFUTED);
+    assert_int_equal(decide_one_contact(&r, &c, "(X^2 + Y^2 - 1/4)*(X - 1/3) <= 0"), CLAIM_REFUTED);
     claim_result_clear(&r); case_clear(&c);
 }
 
 /* ------------------------------------------------------------ Rozenblat ch. 3, two supports */
 
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *s;
-    long n;
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    s = malloc(n + 1);
-    assert_int_equal(fread(s, 1, n, f), (size_t) n);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 /* the case with its definition eq_direct replaced (NULL: as shipped) */
 static claim_status ch3(claim_result *r, case_t *c, const char *eq)
 {
-    char *s = file_text("cases/ch3_two_supports_fixed_load.case"), *p, *e, *out;
+    char *s = read_file_text("cases/ch3_two_supports_fixed_load.case"), *p, *e, *out;
     const char *key = "\neq_direct  = ";
     p = strstr(s, key);
     assert_non_null(p);

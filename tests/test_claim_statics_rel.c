@@ -193,26 +193,10 @@ static void test_random(void **state)
 
 /* ------------------------------------------------------------ the lens (Rozenblat ch. 1 §3) */
 
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *s;
-    long n;
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    s = malloc(n + 1);
-    assert_int_equal(fread(s, 1, n, f), (size_t) n);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 /* the case with the definition line starting "\nKEY" replaced by "\nKEY" WITH (NULL: as shipped) */
 static claim_status lens(claim_result *r, case_t *c, const char *key, const char *with)
 {
-    char *s = file_text("cases/ch1_two_point_anisotropic.case"), *p, *e, *out;
+    char *s = read_file_text("cases/ch1_two_point_anisotropic.case"), *p, *e, *out;
     out = malloc(strlen(s) + 512);
     if (key != NULL) {
         p = strstr(s, key);
@@ -261,7 +245,7 @@ static void test_lens(void **state)
 /* the lens with other normal reactions N1, N2 (texts "p/q"); moved: lambda2 with N2 + 1e-6 in the closed form */
 static claim_status lens_n(claim_result *r, case_t *c, const char *n1, const char *n2, int moved)
 {
-    char *s = file_text("cases/ch1_two_point_anisotropic.case"), *out = malloc(strlen(s) + 512), *p;
+    char *s = read_file_text("cases/ch1_two_point_anisotropic.case"), *out = malloc(strlen(s) + 512), *p;
     const char *keys[3] = {"\nN1   = 1 ", "\nN2   = 3 ", "\nlambda2 "};
     char with[3][128];
     int k;
@@ -316,31 +300,19 @@ static void test_lens_random(void **state)
 
 /* ------------------------------------------------------------ abs in a closed form (|e| = sqrt(e^2)) */
 
-static claim_status one(claim_result *r, case_t *c, const char *claim)
-{
-    char text[4096];
-    snprintf(text, sizeof text,
-             "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
-             "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
-             "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
-             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = st_equilibrium\ndepth = 5\n", claim);
-    read_case_text(c, "one", text);
-    return decide(r, c, "c");
-}
-
 static void test_abs(void **state)
 {
     case_t c;
     claim_result r;
     (void) state;
     /* the reaction (-X, -Y, 1) in the cone |(x, y)| <= z/2 */
-    assert_int_equal(one(&r, &c, "abs(X)^2 + abs(-2*Y)^2/4 <= 1/4"), CLAIM_PROVED);
+    assert_int_equal(decide_one_contact(&r, &c, "abs(X)^2 + abs(-2*Y)^2/4 <= 1/4"), CLAIM_PROVED);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_not_equal(one(&r, &c, "abs(X)^2 + Y^2 <= 1/4 + 1/1000000"), CLAIM_PROVED);
+    assert_int_not_equal(decide_one_contact(&r, &c, "abs(X)^2 + Y^2 <= 1/4 + 1/1000000"), CLAIM_PROVED);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_equal(one(&r, &c, "abs(X)^2 + Y^2 < 1/4"), CLAIM_CONSISTENT);
+    assert_int_equal(decide_one_contact(&r, &c, "abs(X)^2 + Y^2 < 1/4"), CLAIM_CONSISTENT);
     claim_result_clear(&r); case_clear(&c);
-    assert_int_equal(one(&r, &c, "abs(X) <= 1/2 and abs(Y) <= 1/2"), CLAIM_REFUTED);
+    assert_int_equal(decide_one_contact(&r, &c, "abs(X) <= 1/2 and abs(Y) <= 1/2"), CLAIM_REFUTED);
     claim_result_clear(&r); case_clear(&c);
 }
 

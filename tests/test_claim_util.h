@@ -55,6 +55,38 @@ static inline claim_status decide(claim_result *out, const case_t *c, const char
     return out->status;
 }
 
+/* the whole text of a file (a shipped case), malloc'ed; the test fails if it cannot be read */
+static inline char *read_file_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *s;
+    long n;
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    s = malloc(n + 1);
+    assert_non_null(s);
+    assert_int_equal(fread(s, 1, n, f), (size_t) n);
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+/* CLAIM against one rough contact at the origin (normal z, friction 1/2) under the load (X, Y, -1) over
+   X, Y in [-1, 1] (its equilibrium set is X^2 + Y^2 <= 1/4), decided at depth 5 */
+static inline claim_status decide_one_contact(claim_result *r, case_t *c, const char *claim)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "[case]\ntitle = t\n[parameters]\nX = -1 .. 1\nY = -1 .. 1\n"
+             "[model st]\ntype = statics\ndimension = 3\ncontacts = C\nC.at = 0, 0, 0\nC.normal = 0, 0, 1\n"
+             "C.friction = 1/2\nload = X, Y, -1, 0, 0, 0\nequations = fx, fy, fz\n"
+             "[claim c]\nkind = equivalent\nclaim = %s\nmodel = st_equilibrium\ndepth = 5\n", claim);
+    read_case_text(c, "one", text);
+    return decide(r, c, "c");
+}
+
 /* The witness value of parameter name as an exact rational; 2*atan(u)
  * values set *half = 1 and q = u. Fails the test if absent. */
 static inline void witness(fmpq_t q, int *half, const claim_result *r, const char *name)
