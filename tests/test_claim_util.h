@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include <mpfr.h>
 #include "claim/claim.h"
+#include "test_file_util.h"
 
 static char tmpdir[64];
 
@@ -58,19 +59,8 @@ static inline claim_status decide(claim_result *out, const case_t *c, const char
 /* the whole text of a file (a shipped case), malloc'ed; the test fails if it cannot be read */
 static inline char *read_file_text(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    char *s;
-    long n;
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    s = malloc(n + 1);
-    assert_non_null(s);
-    assert_int_equal(fread(s, 1, n, f), (size_t) n);
-    s[n] = 0;
-    fclose(f);
-    return s;
+    size_t n;
+    return read_file_all(path, &n);
 }
 
 /* CLAIM against one rough contact at the origin (normal z, friction 1/2) under the load (X, Y, -1) over

@@ -18,6 +18,7 @@
 #include <mpfr.h>
 #include "report/report.h"
 #include "test_report_fmt.h"
+#include "test_file_util.h"
 
 static char tmpdir[64];
 
@@ -63,26 +64,6 @@ run(const char *cmd, int *status)
     }
     buf[n] = '\0';
     *status = pclose(p);
-    return buf;
-}
-
-static inline char *
-read_file_all(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long len;
-
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc(len + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, len, f), (size_t) len);
-    buf[len] = '\0';
-    fclose(f);
-    *n = (size_t) len;
     return buf;
 }
 
