@@ -17,7 +17,7 @@ import re
 import sys
 import text_check
 
-from orphan_headings import entries_of
+from orphan_headings import contents, heading_re
 
 FOOTER = re.compile(r"page \d+ of \d+\s*$")
 
@@ -34,13 +34,12 @@ def body_lines(pages, listed):
 
 
 def check(text):
-    pages = text.split("\f")
-    entries = entries_of(pages)
-    if not entries:
+    found = contents(text)
+    if found is None:
         return None
-    listed = set(e[2] for e in entries)
+    pages, entries, listed = found
     lines = body_lines(pages, listed)
-    heads = [re.compile(r"^\s*" + re.escape(num) + r"\s+" + re.escape(word)) for num, word, _ in entries]
+    heads = [heading_re(num, word) for num, word, _ in entries]
     where = []                          # the body line of each entry's heading, in order
     start = 0
     for k, h in enumerate(heads):

@@ -42,15 +42,28 @@ def entries_of(pages):
     return out
 
 
-def check(text):
+def contents(text):
+    """(pages, entries, the contents' own line positions) of a report's text, or None without a contents entry."""
     pages = text.split("\f")
     entries = entries_of(pages)
     if not entries:
         return None
-    listed = set(e[2] for e in entries)
+    return pages, entries, set(e[2] for e in entries)
+
+
+def heading_re(num, word):
+    """The body line of the heading numbered NUM whose title starts with WORD."""
+    return re.compile(r"^\s*" + re.escape(num) + r"\s+" + re.escape(word))
+
+
+def check(text):
+    found = contents(text)
+    if found is None:
+        return None
+    pages, entries, listed = found
     bad = []
     for num, word, _ in entries:
-        head = re.compile(r"^\s*" + re.escape(num) + r"\s+" + re.escape(word))
+        head = heading_re(num, word)
         for p, page in enumerate(pages):
             lines = page.split("\n")
             body = [i for i, l in enumerate(lines) if l.strip()]
