@@ -84,6 +84,39 @@ static void gpoint(arf_t lo, arb_t lo_u, const arf_t x, const arf_t ilo, const a
     arf_clear(t);
 }
 
+/* The live pieces in a binary heap of indices into pc: the top is the piece
+ * with the largest upper bound, the lowest index among equal bounds (the
+ * piece a scan of pc in order for the first largest bound would find). */
+static int gheap_above(const gpiece *pc, long i, long j)
+{
+    int c = arf_cmp(pc[i].up, pc[j].up);
+    return c > 0 || (c == 0 && i < j);
+}
+
+static void gheap_push(long *heap, long *nh, const gpiece *pc, long i)
+{
+    long k = (*nh)++;
+    while (k > 0 && gheap_above(pc, i, heap[(k - 1) / 2])) {
+        heap[k] = heap[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    heap[k] = i;
+}
+
+static void gheap_pop(long *heap, long *nh, const gpiece *pc)
+{
+    long k = 0, last = heap[--(*nh)];
+    for (;;) {
+        long c = 2 * k + 1;
+        if (c >= *nh) break;
+        if (c + 1 < *nh && gheap_above(pc, heap[c + 1], heap[c])) c++;
+        if (!gheap_above(pc, heap[c], last)) break;
+        heap[k] = heap[c];
+        k = c;
+    }
+    if (*nh > 0) heap[k] = last;
+}
+
 /* sup G over u in [ulo, uhi] for the model m (point or balls): sets sup
  * (the ball [lo, hi], or indeterminate) and lo_u; n0 initial pieces, at most
  * budget returns. */
@@ -93,7 +126,7 @@ static void gsup(arb_t sup, arb_t lo_u, const dyn_model_t m, const arb_t ulo, co
     arb_t t;
     arf_t olo, ohi, ilo, ihi, lo, hi, mid, tol;
     gpiece *pc;
-    long n = 0, cap, evals = 0;
+    long *heap, nh = 0, n = 0, cap, evals = 0;
     arb_init(t);
     arf_init(olo); arf_init(ohi); arf_init(ilo); arf_init(ihi); arf_init(lo); arf_init(hi);
     arf_init(mid); arf_init(tol);
@@ -128,11 +161,13 @@ static void gsup(arb_t sup, arb_t lo_u, const dyn_model_t m, const arb_t ulo, co
     }
     gpoint(lo, lo_u, ilo, ilo, ihi, m, prec);
     gpoint(lo, lo_u, ihi, ilo, ihi, m, prec);
+    heap = flint_malloc(cap * sizeof(long));
+    for (long i = 0; i < n; i++)
+        if (pc[i].live) gheap_push(heap, &nh, pc, i);
     for (;;) {
-        long best = -1;
-        for (long i = 0; i < n; i++)
-            if (pc[i].live && (best < 0 || arf_cmp(pc[i].up, pc[best].up) > 0)) best = i;
-        if (best < 0) { arf_neg_inf(hi); break; }
+        long best;
+        if (nh == 0) { arf_neg_inf(hi); break; }
+        best = heap[0];
         arf_set(hi, pc[best].up);
         /* stop when hi - lo <= 2^-30 max(1, lo) */
         if (arf_is_finite(hi) && arf_is_finite(lo)) {
@@ -152,9 +187,12 @@ static void gsup(arb_t sup, arb_t lo_u, const dyn_model_t m, const arb_t ulo, co
             arf_set(h->a, mid);
             arf_set(h->b, g->b);
             arf_set(g->b, mid);
+            gheap_pop(heap, &nh, pc);   /* g, re-entered below with its new bound */
             geval(g, m, prec);
             geval(h, m, prec);
             evals += 2;
+            if (g->live) gheap_push(heap, &nh, pc, best);
+            if (h->live) gheap_push(heap, &nh, pc, n - 1);
             for (int j = 0; j < 2; j++) {
                 gpiece *q = j ? h : g;
                 arf_add(mid, q->a, q->b, prec, ARF_RND_NEAR);
@@ -172,6 +210,7 @@ static void gsup(arb_t sup, arb_t lo_u, const dyn_model_t m, const arb_t ulo, co
         arf_clear(pc[i].a); arf_clear(pc[i].b); arf_clear(pc[i].up);
     }
     flint_free(pc);
+    flint_free(heap);
     arb_clear(t);
     arf_clear(olo); arf_clear(ohi); arf_clear(ilo); arf_clear(ihi); arf_clear(lo); arf_clear(hi);
     arf_clear(mid); arf_clear(tol);
