@@ -191,6 +191,65 @@ static void test_random(void **state)
     flint_randclear(st);
 }
 
+/* the memo answers every question as claim_statics_rel_excludes does: asked twice (the second time with
+ * copies of the polynomials, in another order), across random polynomial families that share their sign
+ * vectors (so a memo keyed on the signs alone would answer wrongly), beyond its capacity */
+static void test_memo(void **state)
+{
+    flint_rand_t st;
+    fmpq_mpoly_ctx_t ctx;
+    csr_memo_t memo;
+    int trial;
+    nf_data d;
+    (void) state;
+    flint_randinit(st);
+    fmpq_mpoly_ctx_init(ctx, 4, ORD_LEX);
+    d.ctx = ctx; d.v = 3; d.x = 3;
+    memo = csr_memo_new();
+    for (trial = 0; trial < 12; trial++) {
+        fmpq_mpoly_struct p[4], q[4];
+        const fmpq_mpoly_struct *pp[4], *qq[4];
+        int i, n = 4, dep[4] = {1, 1, 1, 1}, mask[4], k, direct[81];
+        for (i = 0; i < 2; i++) {
+            const char *vars[] = {"x", "y", "v", "w"};
+            char txt[128];
+            snprintf(txt, sizeof txt, "%d + %d*x + %d*y + %d*x*y", (int) n_randint(st, 7) - 3,
+                     (int) n_randint(st, 7) - 3, (int) n_randint(st, 7) - 3, (int) n_randint(st, 3) - 1);
+            fmpq_mpoly_init(p + i, ctx);
+            assert_int_equal(fmpq_mpoly_set_str_pretty(p + i, txt, vars, ctx), 0);
+        }
+        fmpq_mpoly_init(p + 2, ctx);
+        fmpq_mpoly_scalar_mul_si(p + 2, p + 0, (slong) n_randint(st, 5) - 2, ctx);
+        fmpq_mpoly_add(p + 2, p + 2, p + 1, ctx);
+        fmpq_mpoly_init(p + 3, ctx);
+        fmpq_mpoly_mul(p + 3, p + 0, p + 1, ctx);
+        for (i = 0; i < n; i++) {
+            fmpq_mpoly_init(q + i, ctx);
+            fmpq_mpoly_set(q + i, p + i, ctx);
+            pp[i] = p + i;
+            qq[i] = q + i;
+        }
+        for (k = 0; k < 81; k++) {
+            int t = k;
+            for (i = 0; i < n; i++) { mask[i] = 1 << (t % 3); t /= 3; }
+            direct[k] = claim_statics_rel_excludes(pp, mask, dep, n, ctx, nf_sq, &d);
+            assert_int_equal(claim_statics_rel_excludes_memo(memo, pp, mask, dep, n, ctx, nf_sq, &d), direct[k]);
+        }
+        for (k = 80; k >= 0; k--) {
+            int t = k;
+            for (i = 0; i < n; i++) { mask[i] = 1 << (t % 3); t /= 3; }
+            assert_int_equal(claim_statics_rel_excludes_memo(memo, qq, mask, dep, n, ctx, nf_sq, &d), direct[k]);
+            assert_int_equal(claim_statics_rel_excludes_memo(NULL, qq, mask, dep, n, ctx, nf_sq, &d), direct[k]);
+            assert_int_equal(claim_statics_rel_excludes_memo(memo, pp, mask, dep, n - 1, ctx, nf_sq, &d),
+                             claim_statics_rel_excludes(pp, mask, dep, n - 1, ctx, nf_sq, &d));
+        }
+        for (i = 0; i < n; i++) { fmpq_mpoly_clear(p + i, ctx); fmpq_mpoly_clear(q + i, ctx); }
+    }
+    csr_memo_free(memo, ctx);
+    fmpq_mpoly_ctx_clear(ctx);
+    flint_randclear(st);
+}
+
 /* ------------------------------------------------------------ the lens (Rozenblat ch. 1 §3) */
 
 /* the case with the definition line starting "\nKEY" replaced by "\nKEY" WITH (NULL: as shipped) */
@@ -321,6 +380,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand),
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_memo),
         cmocka_unit_test(test_lens),
         cmocka_unit_test(test_lens_random),
         cmocka_unit_test(test_abs),

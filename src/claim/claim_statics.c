@@ -195,6 +195,7 @@ typedef struct {
        nvars and prec are copies of cell's), used to clamp a cell's ranges to the case's box */
     claim_cell_ctx cell;
     int rel_fail;                  /* relation searches that found nothing (rel_excluded; bounded by CS_REL_BUDGET) */
+    csr_memo_t rel_memo;           /* rel_excluded's questions and answers (NULL until the first) */
 } cs_ctx;
 
 /* ------------------------------------------------------------ fractions */
@@ -2036,7 +2037,8 @@ static int rel_excluded(cs_ctx *x, const cs_cell *cc, const int *fs, arb_srcptr 
                 if (s2 == 1 || s2 == -1) { P[n] = ext + ne; dep[n] = 0; mask[n++] = sign_mask(s2); ne++; }
             }
         }
-    r = claim_statics_rel_excludes(P, mask, dep, n, x->ctx, cs_nf, x);
+    if (x->rel_memo == NULL) x->rel_memo = csr_memo_new();
+    r = claim_statics_rel_excludes_memo(x->rel_memo, P, mask, dep, n, x->ctx, cs_nf, x);
     if (!r) x->rel_fail++;
     for (k = 0; k < x->nslot; k++) fmpq_mpoly_clear(gen + k, x->ctx);
     for (k = 0; k < CS_REL_MAXX; k++) fmpq_mpoly_clear(ext + k, x->ctx);
@@ -2205,6 +2207,7 @@ static void ctx_clear(cs_ctx *x)
     for (k = 0; k < x->ncall; k++) call_clear(x->call + k, x);
     for (i = 0; i < x->nslot; i++) fmpq_mpoly_clear(x->slot[i].R, x->ctx);
     claim_cell_ctx_clear(&x->cell);
+    csr_memo_free(x->rel_memo, x->ctx);
     fmpq_mpoly_ctx_clear(x->ctx);
 }
 

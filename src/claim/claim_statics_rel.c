@@ -307,3 +307,67 @@ done:
     fmpq_mpoly_clear(p, ctx);
     return found;
 }
+
+/* ------------------------------------------------------------ the memo */
+
+#define CSR_MEMO_MAX 512
+
+typedef struct {
+    int n, found;
+    int *mask, *dep;
+    fmpq_mpoly_struct *P;   /* copies of the question's polynomials */
+} csr_memo_entry;
+
+struct csr_memo_struct {
+    slong len;
+    csr_memo_entry e[CSR_MEMO_MAX];
+};
+
+csr_memo_t csr_memo_new(void) { return flint_calloc(1, sizeof(csr_memo_struct)); }
+
+void csr_memo_free(csr_memo_t memo, const fmpq_mpoly_ctx_t ctx)
+{
+    slong j;
+    int i;
+    if (memo == NULL) return;
+    for (j = 0; j < memo->len; j++) {
+        csr_memo_entry *en = memo->e + j;
+        for (i = 0; i < en->n; i++) fmpq_mpoly_clear(en->P + i, ctx);
+        flint_free(en->P);
+        flint_free(en->mask);
+        flint_free(en->dep);
+    }
+    flint_free(memo);
+}
+
+int claim_statics_rel_excludes_memo(csr_memo_t memo, const fmpq_mpoly_struct *const *P, const int *mask,
+                                    const int *dep, int n, const fmpq_mpoly_ctx_t ctx, csr_nf_fn nf,
+                                    const void *nfdata)
+{
+    slong j;
+    int i, found;
+    if (memo != NULL)
+        for (j = 0; j < memo->len; j++) {
+            const csr_memo_entry *en = memo->e + j;
+            if (en->n != n) continue;
+            for (i = 0; i < n; i++)
+                if (en->mask[i] != mask[i] || en->dep[i] != dep[i] || !fmpq_mpoly_equal(en->P + i, P[i], ctx)) break;
+            if (i == n) return en->found;
+        }
+    found = claim_statics_rel_excludes(P, mask, dep, n, ctx, nf, nfdata);
+    if (memo != NULL && memo->len < CSR_MEMO_MAX) {
+        csr_memo_entry *en = memo->e + memo->len++;
+        en->n = n;
+        en->found = found;
+        en->mask = flint_malloc(sizeof(int) * (n + 1));
+        en->dep = flint_malloc(sizeof(int) * (n + 1));
+        en->P = flint_malloc(sizeof(fmpq_mpoly_struct) * (n + 1));
+        for (i = 0; i < n; i++) {
+            en->mask[i] = mask[i];
+            en->dep[i] = dep[i];
+            fmpq_mpoly_init(en->P + i, ctx);
+            fmpq_mpoly_set(en->P + i, P[i], ctx);
+        }
+    }
+    return found;
+}

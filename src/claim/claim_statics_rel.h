@@ -24,4 +24,20 @@ typedef void (*csr_nf_fn)(fmpq_mpoly_t out, const fmpq_mpoly_t in, const void *d
 int claim_statics_rel_excludes(const fmpq_mpoly_struct *const *P, const int *mask, const int *dep, int n,
                                const fmpq_mpoly_ctx_t ctx, csr_nf_fn nf, const void *nfdata);
 
+/* A memo of claim_statics_rel_excludes' answers for one context ctx and one
+ * reduction nf: the answer is a function of (P_i, mask_i, dep_i), i < n, alone,
+ * so a question asked again (the same vector on another cell) is answered
+ * from it, with the same answer. At most CSR_MEMO_MAX questions are kept. */
+typedef struct csr_memo_struct csr_memo_struct;
+typedef csr_memo_struct *csr_memo_t;
+
+csr_memo_t csr_memo_new(void);
+void csr_memo_free(csr_memo_t memo, const fmpq_mpoly_ctx_t ctx);
+
+/* claim_statics_rel_excludes(P, mask, dep, n, ctx, nf, nfdata), answered from
+ * memo when it holds the question (memo NULL: no memo); the answer is kept. */
+int claim_statics_rel_excludes_memo(csr_memo_t memo, const fmpq_mpoly_struct *const *P, const int *mask,
+                                    const int *dep, int n, const fmpq_mpoly_ctx_t ctx, csr_nf_fn nf,
+                                    const void *nfdata);
+
 #endif
