@@ -202,7 +202,7 @@ def fe_claim(name, claims):
         ok = abs(h - want) < mpf(10) ** -20
         return ("proved" if ok else "inconclusive"), "least moving force %s at beta %s" % (
             mpmath.nstr(h, 25), mpmath.nstr(x, 12))
-    if name in ("wedge_notes", "wedge_closed"):
+    if name in ("wedge_strict", "wedge_closed"):
         # the threshold in m2 by bisection on "some pushing direction never moves the block" (directions scanned)
         def some_wedge(m2):
             f = dict(params, **family(m2))
@@ -220,7 +220,7 @@ def fe_claim(name, claims):
         note = "threshold m2 in [%s, %s]; at m2 = 2 the push along beta = pi/2 gives C(q) with coefficients %s: wedged = %s" % (
             mpmath.nstr(oc.num(lo), 12), mpmath.nstr(oc.num(hi), 12), co, at2)
         near = abs(oc.num(hi) - 2) < mpf(10) ** -12
-        if name == "wedge_notes":     # claim m2^2 > 4 is false at m2 = 2, where a wedge exists
+        if name == "wedge_strict":     # claim m2^2 > 4 is false at m2 = 2, where a wedge exists
             return ("refuted" if near and at2 else "inconclusive"), note
         return ("proved" if near and at2 else "inconclusive"), note
     raise KeyError(name)

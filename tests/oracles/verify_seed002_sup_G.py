@@ -55,7 +55,7 @@ print(f'     O1: sup G = {mp.nstr(s1, 15)} at u = {mp.nstr(u1, 12)}')
 check('o1_supG', s1, '0.3142697', '3e-7')
 check('o1_supG_u', u1, '1.5', '1e-6')
 truth('o1_S1 (sup G < 1)', s1 < 1, True)
-truth('claim notes_O1 refuted: the notes\' 0.294 is G(1) = G(2), below sup G by more than its rounding',
+truth('claim sampled_O1 refuted: the notes\' 0.294 is G(1) = G(2), below sup G by more than its rounding',
       abs(s1 - mpf('0.294')) > mpf('0.0005') and abs(G(Body(O1), 1) - mpf('0.29397')) < mpf('1e-5'), True)
 s6, u6 = sup_G(O6, -2, 10)
 print(f'     O6: sup G = {mp.nstr(s6, 15)} at u = {mp.nstr(u6, 12)}')
