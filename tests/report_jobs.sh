@@ -80,7 +80,8 @@ for j in 2 3; do
             if [ "$(pdftext "$tmp/j$j/$id/report.pdf")" = "$(pdftext "$tmp/j1/$id/report.pdf")" ]; then ok
             else bad "$id/report.pdf: the text differs between -j 1 and -j $j (Threads aside)"
             fi
-            pdftotext "$tmp/j$j/$id/report.pdf" - | grep -qx "$j" && ok || bad "$id/report.pdf: -j $j: Threads is not $j"
+            th=$(pdftotext "$tmp/j$j/$id/report.pdf" - | awk '/^Threads$/ { p = 1; next } p && NF { print; exit }')
+            [ "$th" = "$j" ] && ok || bad "$id/report.pdf: -j $j: Threads is '$th', not $j"
         fi
     done
 done
