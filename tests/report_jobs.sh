@@ -19,7 +19,9 @@
 #     the case, the good cases written, nothing else left in the folder;
 #  5. both children killed by SIGKILL: exit 2, a message naming each case;
 #  6. fork failing (an LD_PRELOAD'ed fork that fails, if cc is there): the
-#     cases run in the parent, the output is that of -j 1.
+#     cases run in the parent, the output is that of -j 1;
+#  7. report --tile I/4 -j 2 and merge -j 2 over two cases against each case
+#     tiled alone and reported alone.
 # Last line "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
@@ -152,5 +154,29 @@ if command -v cc >/dev/null && printf '#include <errno.h>\n#include <unistd.h>\n
 else
     echo "skip fork failing (no cc)"
 fi
+# 7. --tile over several cases with -j 2 (child processes): the tile files
+#    are those of each case tiled alone; merge -j 2 of the two cases' tiles
+#    (child processes) gives the files of report -j 2 (the cases alone)
+set -- "$ROOT/cases/rotating_guide.case" "$ROOT/cases/painleve_rod_phase.case"
+for i in 1 2 3 4; do
+    "$FRICERT" report -q -j 2 $T --tile "$i/4" -o "$tmp/tiles" "$@" || bad "report -j 2 --tile $i/4 exited $?"
+    for c in "$@"; do "$FRICERT" report -q -j 2 $T --tile "$i/4" -o "$tmp/tiles-alone" "$c" || bad "$c --tile $i/4 alone"; done
+done
+n=0   # a tile file records the paving's seconds (stats line, 9th field): that aside
+for f in "$tmp/tiles-alone"/*; do
+    [ "$(awk '$1 == "stats" { $9 = "T" } 1' "$f")" = "$(awk '$1 == "stats" { $9 = "T" } 1' "$tmp/tiles/$(basename "$f")")" ] &&
+        n=$((n + 1))
+done
+[ "$(ls "$tmp/tiles" | wc -l)" -eq 8 ] && [ "$n" -eq 8 ] && ok ||
+    bad "report -j 2 --tile over two cases: $n of 8 tile files as those of the cases tiled alone (seconds aside)"
+"$FRICERT" merge -j 2 $T -o "$tmp/merged" "$tmp/tiles" >"$tmp/merge.out" 2>"$tmp/merge.err"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/merge.err" ] && grep -q "^painleve_rod_phase .*written" "$tmp/merge.out" && ok ||
+    bad "merge -j 2 of two cases: exit $rc"
+for id in rotating_guide painleve_rod_phase; do
+    if diff -r "$tmp/alone2/$id" "$tmp/merged/$id" >/dev/null; then ok
+    else bad "merge -j 2: $id differs from report -j 2 of the case alone"
+    fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
