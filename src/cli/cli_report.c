@@ -7,7 +7,11 @@
  * and only when every file is complete does that folder replace DIR/<id> in
  * one step (see fc_outdir in base/fc_atomic.h: everything is renamed and
  * removed relative to DIR's descriptor, never through a link). A failure or
- * SIGINT/SIGTERM removes the private folder: no partial output. */
+ * SIGINT/SIGTERM removes the private folder: no partial output.
+ * With -j N (N > 1) and several cases (report, --tile or merge), DIR is
+ * opened and swept once here, then the cases run in up to N child
+ * processes at once (report_parallel), each as it would run here, with N
+ * threads per paving; their output is copied out in the order of the cases. */
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
