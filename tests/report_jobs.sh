@@ -17,7 +17,8 @@
 #  4. a case whose process runs out of its memory budget (--memory 16)
 #     among good ones, -j 2: exit 2, the budget message and a message naming
 #     the case, the good cases written, nothing else left in the folder;
-#  5. both children killed by SIGKILL: exit 2, a message naming each case;
+#  5. one child ended by SIGTERM, the other by SIGKILL (not the parent):
+#     exit 2, a message naming each case, both FAILED in the table;
 #  6. fork failing (an LD_PRELOAD'ed fork that fails, if cc is there): the
 #     cases run in the parent, the output is that of -j 1;
 #  7. report --tile I/4 -j 2 and merge -j 2 over two cases against each case
@@ -127,7 +128,7 @@ grep -q "out of memory" "$tmp/mem.err" && grep -q "long.case: internal failure" 
     bad "out of memory in a child: the folder holds $(ls -A "$tmp/mem" | tr '\n' ' ')"
 grep -q "^long .*FAILED" "$tmp/mem.out" && ok || bad "out of memory in a child: not FAILED in the table"
 
-# 5. the children killed by SIGKILL: an internal failure naming each case
+# 5. the children signalled: a message naming each case
 cp "$tmp/long.case" "$tmp/long2.case"
 "$FRICERT" report -j 2 $T -o "$tmp/kill" "$tmp/long.case" "$tmp/long2.case" >"$tmp/kill.out" 2>"$tmp/kill.err" &
 pid=$!
@@ -136,12 +137,15 @@ while [ "$(pgrep -P "$pid" | wc -l)" -lt 2 ] && [ $n -lt 100 ]; do sleep 0.1; n=
 kids=$(pgrep -P "$pid")
 [ "$(echo $kids | wc -w)" -eq 2 ] && ok || bad "report -j 2 of two cases: $(echo $kids | wc -w) child processes, wanted 2"
 sleep 0.5
-[ -n "$kids" ] && kill -s KILL $kids
+set -- $kids   # one child gets SIGTERM, the other SIGKILL
+[ $# -eq 2 ] && kill -s TERM "$1" && sleep 0.5 && kill -s KILL "$2"
 wait "$pid"
 rc=$?
-[ "$rc" -eq 2 ] && grep -q "long.case: internal failure (its process was killed by signal 9)" "$tmp/kill.err" &&
-    grep -q "long2.case: internal failure (its process was killed by signal 9)" "$tmp/kill.err" && ok ||
-    { bad "children killed: exit $rc"; cat "$tmp/kill.err"; }
+[ "$rc" -eq 2 ] && grep -Eq "/long2?\.case: interrupted by signal 15; no partial output was left" "$tmp/kill.err" &&
+    grep -Eq "/long2?\.case: internal failure \(its process was killed by signal 9\)" "$tmp/kill.err" &&
+    grep -q "^long .*FAILED" "$tmp/kill.out" && grep -q "^long2 .*FAILED" "$tmp/kill.out" && ok ||
+    { bad "children signalled: exit $rc"; cat "$tmp/kill.err"; }
+[ -z "$(ls -A "$tmp/kill" 2>/dev/null)" ] && ok || bad "children signalled: entries left in the folder"
 
 # 6. fork fails: every case runs in the parent, in its turn
 if command -v cc >/dev/null && printf '#include <errno.h>\n#include <unistd.h>\npid_t fork(void) { errno = EAGAIN; return -1; }\n' >"$tmp/nofork.c" &&

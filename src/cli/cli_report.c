@@ -47,6 +47,18 @@ static void remove_private(void)
     if (private_fd >= 0 && private_name[0]) fc_remove_at(private_fd, private_name);
 }
 
+/* A case run in a child process. */
+typedef struct {
+    pid_t pid;       /* > 0 running, 0 finished (or not started), -1 to run in this process */
+    int wstatus;     /* from waitpid */
+    FILE *out, *err, *res;   /* its stdout, stderr, and its results line */
+} report_job;
+
+/* In the parent of report_parallel: its jobs (NULL elsewhere, and in the
+ * children), so that a signal that ends it at once still reaches them. */
+static report_job *volatile child_jobs;
+static volatile int nchild_jobs;
+
 /* While files are written (private_fd >= 0), a signal acts at once: the
  * writers' loops need not poll a flag; the private folder is removed with
  * system calls only and the process exits with status 2. Before (while
@@ -58,6 +70,11 @@ static void on_signal(int sig)
         static const char msg[] = "fricert report: interrupted by signal while writing; no partial output "
                                   "was left\n";
         fc_remove_flat_signal_safe(private_fd, private_name);
+        if (child_jobs) {   /* a case run here while others run in children (fork failed) */
+            int i;
+            for (i = 0; i < nchild_jobs; i++)
+                if (child_jobs[i].pid > 0) kill(child_jobs[i].pid, SIGTERM);
+        }
         if (write(2, msg, sizeof msg - 1) < 0) { /* exiting anyway */ }
         _exit(CLI_INTERNAL);
     }
@@ -380,13 +397,6 @@ static int parallel_outdir(cli_report_opts *ro, int tile_n)
     return 0;
 }
 
-/* A case run in a child process. */
-typedef struct {
-    pid_t pid;       /* > 0 running, 0 finished (or not started), -1 to run in this process */
-    int wstatus;     /* from waitpid */
-    FILE *out, *err, *res;   /* its stdout, stderr, and its results line */
-} report_job;
-
 static void on_child(int sig)
 {
     (void) sig;   /* only wakes sigsuspend */
@@ -471,6 +481,8 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
     blk = intterm;
     sigaddset(&blk, SIGCHLD);
     sigprocmask(SIG_BLOCK, &blk, &old);
+    nchild_jobs = n;
+    child_jobs = jb;
     for (;;) {
         int reaped = 0, wst;
         pid_t pid;
@@ -492,11 +504,16 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
             }
             if (j->pid == 0) {   /* the child: one case, its output into the files */
                 int st;
+                child_jobs = NULL;   /* its siblings are not its children */
+                nchild_jobs = 0;
                 sigaction(SIGCHLD, &old_chld, NULL);
                 sigprocmask(SIG_SETMASK, &old, NULL);   /* on_signal as in a -j 1 run */
                 if (dup2(fileno(j->out), 1) < 0 || dup2(fileno(j->err), 2) < 0) _exit(CLI_INTERNAL);
                 r->ro->opt.progress = 0;
                 st = run_one(r, next);
+                if (cli_cancelled)   /* the parent says it when it was signalled too */
+                    fprintf(stderr, "fricert %s: %s: interrupted by signal %d; no partial output was left\n", cmd,
+                            r->cases[next].path, cli_cancelled);
                 fflush(stdout);
                 fflush(stderr);
                 fprintf(j->res, "%d %d %.17g %.17g\n", st, r->pages[next], r->secs[next], r->und[next]);
@@ -551,6 +568,8 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
         if (running > 0) sigsuspend(&old);   /* until a child ends or a signal comes */
     }
     if (shown) fprintf(stderr, "\r%50s\r", "");
+    child_jobs = NULL;
+    nchild_jobs = 0;
     sigprocmask(SIG_SETMASK, &old, NULL);
     sigaction(SIGCHLD, &old_chld, NULL);
     flint_free(jb);
