@@ -2,7 +2,8 @@
 # tests/signal.sh -- SIGINT and SIGTERM during `fricert report` leave no output:
 # a long paving (depth 22) is interrupted; the exit status must be 2 and the
 # output folder must hold nothing; the same with -j 2 over two such cases
-# (child processes); then SIGTERM while writing, with -j 1 and -j 2.
+# (child processes); then SIGTERM while writing, with -j 1 and -j 2, and while
+# the parent writes a case whose process could not be started.
 # Last line "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 FRICERT=${FRICERT:-bin/fricert}
@@ -139,6 +140,49 @@ else
     echo "FAIL -j 2, SIGTERM while a child writes: exit $rc, $left entries left, $alive children still running"
     cat "$tmp/err"
     fail=$((fail + 1))
+fi
+# -j 2 when one fork fails (an LD_PRELOAD'ed fork failing on its 2nd call, if
+# cc is there): a quick case in a child, many.case written by the parent
+# itself, the long case in a child. SIGTERM while the parent writes ends it
+# at once (exit 2, its private folder removed) and still reaches the child,
+# which ends within 10 s; the quick case stays.
+if command -v cc >/dev/null &&
+   printf '#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <errno.h>\n#include <unistd.h>\nstatic int calls;\npid_t fork(void)\n{\n    pid_t (*real)(void) = (pid_t (*)(void)) dlsym(RTLD_NEXT, "fork");\n    if (++calls == 2) { errno = EAGAIN; return -1; }\n    return real();\n}\n' >"$tmp/fork2.c" &&
+   cc -shared -fPIC -o "$tmp/fork2.so" "$tmp/fork2.c" -ldl 2>/dev/null; then
+    out="$tmp/out-fork2"
+    mkdir -p "$out"
+    LD_PRELOAD="$tmp/fork2.so" "$FRICERT" report -q -j 2 -o "$out" cases/rotating_guide.case "$tmp/many.case" \
+        "$tmp/long.case" 2>"$tmp/err" &
+    pid=$!
+    n=0
+    while [ $n -lt 600 ] && ! ls -A "$out" | grep -q "^\.many\.tmp\.$pid\."; do sleep 0.1; n=$((n + 1)); done
+    kids=$(pgrep -P "$pid" | tr '\n' ' ')
+    kill -s TERM "$pid"
+    give_15s "$pid"
+    wait "$pid"
+    rc=$?
+    n=0
+    alive=1
+    while [ $n -lt 100 ] && [ "$alive" -gt 0 ]; do
+        alive=0
+        for k in $kids; do kill -0 "$k" 2>/dev/null && alive=$((alive + 1)); done
+        [ "$alive" -gt 0 ] && sleep 0.1
+        n=$((n + 1))
+    done
+    for k in $kids; do kill -s KILL "$k" 2>/dev/null; done
+    nk=$(echo $kids | wc -w)
+    if [ "$rc" -eq 2 ] && [ "$(ls -A "$out" | tr '\n' ' ')" = "rotating_guide " ] && [ "$nk" -eq 1 ] &&
+       [ "$alive" -eq 0 ] && grep -q "interrupted by signal while writing" "$tmp/err"; then
+        echo "ok   -j 2, a case written by the parent (fork failed): SIGTERM ends it and its child, nothing partial left"
+        pass=$((pass + 1))
+    else
+        echo "FAIL -j 2, fork failed, SIGTERM while the parent writes: exit $rc, $nk children ($alive still running),"\
+             "folder: $(ls -A "$out" | tr '\n' ' ')"
+        cat "$tmp/err"
+        fail=$((fail + 1))
+    fi
+else
+    echo "skip -j 2 with a failing fork (no cc)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
