@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/run_all.sh -- `make test`: every cmocka binary given as an argument,
-# then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/fs.sh, tests/sound/suite_test.sh
+# then tests/bad/run.sh, tests/signal.sh, tests/tile.sh, tests/report_jobs.sh, tests/fs.sh, tests/sound/suite_test.sh
 # (the counting of `make valgrind`), tests/check_outputs.sh (poppler,
 # qpdf and the JSON schema over every case's output), tests/errata.sh (README's table of printed errors
 # against the cases' claims), then `bin/fricert check cases/*.case` (if there are
@@ -62,6 +62,12 @@ sh tests/tile.sh >"$tmp" 2>&1
 rc=$?
 cat "$tmp"
 add_summary tests/tile.sh "$rc"
+
+echo "== tests/report_jobs.sh"
+sh tests/report_jobs.sh >"$tmp" 2>&1
+rc=$?
+cat "$tmp"
+add_summary tests/report_jobs.sh "$rc"
 
 echo "== tests/fs.sh"
 sh tests/fs.sh >"$tmp" 2>&1

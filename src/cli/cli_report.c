@@ -7,13 +7,19 @@
  * and only when every file is complete does that folder replace DIR/<id> in
  * one step (see fc_outdir in base/fc_atomic.h: everything is renamed and
  * removed relative to DIR's descriptor, never through a link). A failure or
- * SIGINT/SIGTERM removes the private folder: no partial output. */
+ * SIGINT/SIGTERM removes the private folder: no partial output.
+ * With -j N (N > 1) and several cases (report, --tile or merge), DIR is
+ * opened and swept once here, then the cases run in up to N child
+ * processes at once (report_parallel), each as it would run here, with N
+ * threads per paving; their output is copied out in the order of the cases. */
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
@@ -41,6 +47,18 @@ static void remove_private(void)
     if (private_fd >= 0 && private_name[0]) fc_remove_at(private_fd, private_name);
 }
 
+/* A case run in a child process. */
+typedef struct {
+    pid_t pid;       /* > 0 running, 0 finished (or not started), -1 to run in this process */
+    int wstatus;     /* from waitpid */
+    FILE *out, *err, *res;   /* its stdout, stderr, and its results line */
+} report_job;
+
+/* In the parent of report_parallel: its jobs (NULL elsewhere, and in the
+ * children), so that a signal that ends it at once still reaches them. */
+static report_job *volatile child_jobs;
+static volatile int nchild_jobs;
+
 /* While files are written (private_fd >= 0), a signal acts at once: the
  * writers' loops need not poll a flag; the private folder is removed with
  * system calls only and the process exits with status 2. Before (while
@@ -52,6 +70,11 @@ static void on_signal(int sig)
         static const char msg[] = "fricert report: interrupted by signal while writing; no partial output "
                                   "was left\n";
         fc_remove_flat_signal_safe(private_fd, private_name);
+        if (child_jobs) {   /* a case run here while others run in children (fork failed) */
+            int i;
+            for (i = 0; i < nchild_jobs; i++)
+                if (child_jobs[i].pid > 0) kill(child_jobs[i].pid, SIGTERM);
+        }
         if (write(2, msg, sizeof msg - 1) < 0) { /* exiting anyway */ }
         _exit(CLI_INTERNAL);
     }
@@ -332,6 +355,226 @@ static int report_tile(const case_t *c, cli_report_opts *ro, double *secs)
     return cli_cancelled ? CLI_INTERNAL : rc;
 }
 
+/* Everything needed to run case i of report_main: a plain report, a tile
+ * (tile_n > 0) or a merge (mg != NULL); the results go into the arrays. */
+typedef struct {
+    case_t *cases;
+    cli_merged *mg;
+    int tile_n;
+    cli_report_opts *ro;
+    double *secs, *und;
+    int *pages, *status;
+} report_run;
+
+/* Runs case i in this process; returns its exit status. */
+static int run_one(report_run *r, int i)
+{
+    if (r->tile_n > 0) return r->status[i] = report_tile(&r->cases[i], r->ro, &r->secs[i]);
+    if (r->mg) {
+        cli_report_opts rm = *r->ro;
+        rm.opt.prec = r->mg[i].prec;
+        rm.opt.depth = r->mg[i].depth;
+        rm.opt.given = r->mg[i].pave;
+        r->status[i] = report_case(&r->cases[i], &rm, &r->secs[i], &r->pages[i], &r->und[i]);
+        r->ro->out = rm.out;   /* DIR, opened once */
+        return r->status[i];
+    }
+    return r->status[i] = report_case(&r->cases[i], r->ro, &r->secs[i], &r->pages[i], &r->und[i]);
+}
+
+/* Before the cases run in child processes: DIR opened, and (reports, not
+ * tiles) swept, here and once, so that no child's sweep can meet another
+ * child's private folder. Returns 0, or -1 if DIR cannot be opened (the
+ * cases then run one after another, which reports that as -j 1 does). */
+static int parallel_outdir(cli_report_opts *ro, int tile_n)
+{
+    if (ro->out.fd >= 0) return 0;
+    if (fc_outdir_open(&ro->out, ro->dir) != 0) {
+        ro->out.fd = -1;
+        return -1;
+    }
+    if (tile_n == 0) fc_outdir_sweep(&ro->out, stderr);
+    return 0;
+}
+
+static void on_child(int sig)
+{
+    (void) sig;   /* only wakes sigsuspend */
+}
+
+/* Delivers a pending SIGINT/SIGTERM (its handler sets cli_cancelled). */
+static void let_signals_in(const sigset_t *intterm)
+{
+    sigprocmask(SIG_UNBLOCK, intterm, NULL);
+    sigprocmask(SIG_BLOCK, intterm, NULL);
+}
+
+static void copy_out(FILE *from, FILE *to)
+{
+    char buf[8192];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
+    fflush(to);
+}
+
+/* Copies a finished child's stdout and stderr out and takes its results;
+ * a child that ended without its results line (killed by a signal, out of
+ * memory) is an internal failure of its case, with a message naming it
+ * (not after SIGINT/SIGTERM: then the interruption is the message). */
+static void job_finish(report_run *r, report_job *jb, int i, const char *cmd)
+{
+    int st, pg;
+    double s, u;
+    fflush(stdout);
+    fflush(stderr);
+    copy_out(jb->out, stdout);
+    copy_out(jb->err, stderr);
+    rewind(jb->res);
+    if (WIFEXITED(jb->wstatus) && WEXITSTATUS(jb->wstatus) == 0 &&
+        fscanf(jb->res, "%d %d %lg %lg", &st, &pg, &s, &u) == 4) {
+        r->status[i] = st;
+        r->pages[i] = pg;
+        r->secs[i] = s;
+        r->und[i] = u;
+    } else {
+        if (!cli_cancelled) {
+            if (WIFSIGNALED(jb->wstatus))
+                fprintf(stderr, "fricert %s: %s: internal failure (its process was killed by signal %d)\n", cmd,
+                        r->cases[i].path, WTERMSIG(jb->wstatus));
+            else
+                fprintf(stderr, "fricert %s: %s: internal failure (its process ended with status %d and no "
+                        "results)\n", cmd, r->cases[i].path, WIFEXITED(jb->wstatus) ? WEXITSTATUS(jb->wstatus) : -1);
+        }
+        r->status[i] = CLI_INTERNAL;
+    }
+    fclose(jb->out);
+    fclose(jb->err);
+    fclose(jb->res);
+}
+
+/* Runs the n cases in up to jobs child processes at once (each with
+ * ro->opt.threads threads per paving, no progress line); their output is
+ * copied out in the order of the cases, so it is that of -j 1 but for the
+ * seconds. A case whose process cannot be started runs in this one, in its
+ * turn. SIGINT/SIGTERM (cli_cancelled): no case is started any more, every
+ * running child gets SIGTERM (it removes its private folder itself) and is
+ * waited for. SIGINT, SIGTERM and SIGCHLD are blocked here except inside
+ * sigsuspend, so a signal can never be missed between a test of
+ * cli_cancelled and the wait. */
+static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
+{
+    report_job *jb = flint_calloc(n, sizeof(report_job));
+    int next = 0, flushed = 0, running = 0, done = 0, forwarded = 0, shown = 0, i;
+    int progress = r->ro->opt.progress;
+    struct sigaction sa, old_chld;
+    sigset_t blk, intterm, old;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_child;
+    sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCHLD, &sa, &old_chld);
+    sigemptyset(&intterm);
+    sigaddset(&intterm, SIGINT);
+    sigaddset(&intterm, SIGTERM);
+    blk = intterm;
+    sigaddset(&blk, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &blk, &old);
+    nchild_jobs = n;
+    child_jobs = jb;
+    for (;;) {
+        int reaped = 0, wst;
+        pid_t pid;
+        /* start cases while there is room (a pending SIGINT/SIGTERM is let in first) */
+        while (next < n && running < jobs && (let_signals_in(&intterm), !cli_cancelled)) {
+            report_job *j = &jb[next];
+            j->out = tmpfile();
+            j->err = tmpfile();
+            j->res = tmpfile();
+            fflush(stdout);
+            fflush(stderr);
+            if (j->out == NULL || j->err == NULL || j->res == NULL || (j->pid = fork()) < 0) {
+                if (j->out) fclose(j->out);
+                if (j->err) fclose(j->err);
+                if (j->res) fclose(j->res);
+                j->pid = -1;   /* run here, in turn */
+                next++;
+                break;
+            }
+            if (j->pid == 0) {   /* the child: one case, its output into the files */
+                int st;
+                child_jobs = NULL;   /* its siblings are not its children */
+                nchild_jobs = 0;
+                sigaction(SIGCHLD, &old_chld, NULL);
+                sigprocmask(SIG_SETMASK, &old, NULL);   /* on_signal as in a -j 1 run */
+                if (dup2(fileno(j->out), 1) < 0 || dup2(fileno(j->err), 2) < 0) _exit(CLI_INTERNAL);
+                r->ro->opt.progress = 0;
+                st = run_one(r, next);
+                if (cli_cancelled)   /* the parent says it when it was signalled too */
+                    fprintf(stderr, "fricert %s: %s: interrupted by signal %d; no partial output was left\n", cmd,
+                            r->cases[next].path, cli_cancelled);
+                fflush(stdout);
+                fflush(stderr);
+                fprintf(j->res, "%d %d %.17g %.17g\n", st, r->pages[next], r->secs[next], r->und[next]);
+                _exit(fflush(j->res) == 0 ? 0 : CLI_INTERNAL);
+            }
+            running++;
+            next++;
+        }
+        /* copy out, in order, every case that has finished */
+        while (flushed < next && jb[flushed].pid <= 0) {
+            if (shown) {   /* the progress line goes before any copied text */
+                fprintf(stderr, "\r%50s\r", "");
+                shown = 0;
+            }
+            if (jb[flushed].pid == -1) {   /* could not fork: run it here (signals as with -j 1) */
+                jb[flushed].pid = 0;
+                if (!cli_cancelled) {
+                    sigprocmask(SIG_UNBLOCK, &intterm, NULL);
+                    run_one(r, flushed);
+                    sigprocmask(SIG_BLOCK, &intterm, NULL);
+                    fflush(stdout);
+                    done++;
+                }
+            } else job_finish(r, &jb[flushed], flushed, cmd);
+            flushed++;
+        }
+        if (flushed == next && (next == n || cli_cancelled)) break;
+        /* reap every child that has ended */
+        while ((pid = waitpid(-1, &wst, WNOHANG)) > 0)
+            for (i = 0; i < next; i++)
+                if (jb[i].pid == pid) {
+                    jb[i].pid = 0;
+                    jb[i].wstatus = wst;
+                    running--;
+                    done++;
+                    reaped = 1;
+                    break;
+                }
+        if (reaped) {
+            if (progress && !cli_cancelled) {
+                fprintf(stderr, "\rfricert %s: %d/%d cases done", cmd, done, n);
+                shown = 1;
+            }
+            continue;
+        }
+        if (cli_cancelled && !forwarded) {   /* every running child removes its private folder and ends */
+            for (i = 0; i < next; i++)
+                if (jb[i].pid > 0) kill(jb[i].pid, SIGTERM);
+            forwarded = 1;
+            continue;
+        }
+        if (running > 0) sigsuspend(&old);   /* until a child ends or a signal comes */
+    }
+    if (shown) fprintf(stderr, "\r%50s\r", "");
+    child_jobs = NULL;
+    nchild_jobs = 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGCHLD, &old_chld, NULL);
+    flint_free(jb);
+}
+
 /* report (merge = 0) or merge (merge = 1): the options, reading every case
  * (merge: every tile, merged), then writing case by case. */
 static int report_main(int argc, char **argv, int merge)
@@ -364,6 +607,7 @@ static int report_main(int argc, char **argv, int merge)
     int *status;
     int tile_i = 0, tile_n = 0;
     cli_merged *mg = NULL;
+    report_run run;
 
     memset(&ro, 0, sizeof ro);
     ro.dir = "out";
@@ -518,18 +762,20 @@ static int report_main(int argc, char **argv, int merge)
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
-        for (i = 0; i < ncases && !cli_cancelled; i++) {
-            if (tile_n > 0) status[i] = report_tile(&cases[i], &ro, &secs[i]);
-            else if (merge) {
-                cli_report_opts rm = ro;
-                rm.opt.prec = mg[i].prec;
-                rm.opt.depth = mg[i].depth;
-                rm.opt.given = mg[i].pave;
-                status[i] = report_case(&cases[i], &rm, &secs[i], &pages[i], &und[i]);
-                ro.out = rm.out;   /* DIR, opened once */
-            } else status[i] = report_case(&cases[i], &ro, &secs[i], &pages[i], &und[i]);
+        run.cases = cases;
+        run.mg = mg;
+        run.tile_n = tile_n;
+        run.ro = &ro;
+        run.secs = secs;
+        run.und = und;
+        run.pages = pages;
+        run.status = status;
+        if (jobs > 1 && ncases > 1 && parallel_outdir(&ro, tile_n) == 0)
+            report_parallel(&run, ncases, (int) jobs, cmd);
+        else
+            for (i = 0; i < ncases && !cli_cancelled; i++) status[i] = run_one(&run, i);
+        for (i = 0; i < ncases; i++)
             if (status[i] > rc) rc = status[i];
-        }
         if (cli_cancelled) {
             fprintf(stderr, "fricert %s: interrupted by signal %d; no partial output was left\n", cmd, cli_cancelled);
             rc = CLI_INTERNAL;

@@ -73,7 +73,10 @@ static const char *usage_report =
     "results.json, and per plot P.pdf, P.svg, P.png, P.cells.csv, P.tex. A case's\n"
     "folder appears only when complete; SIGINT/SIGTERM leave nothing behind.\n"
     "  -o, --output DIR   output folder (default out)\n"
-    "  -j, --jobs N       threads per paving (1 to 256, default 1; same cells for every N)\n"
+    "  -j, --jobs N       threads per paving (1 to 256, default 1; same cells for every N);\n"
+    "                     with several cases, also up to N cases at once, each in its own\n"
+    "                     process (output, files and exit status as with -j 1, the\n"
+    "                     seconds and report.pdf's Threads aside; --memory is per process)\n"
     "  --depth D          paving depth for every plot and claim (1 to 24; default: the case's)\n"
     "  --prec BITS        working precision (16 to 65536; default: the case's)\n"
     "  --templates DIR    folder of NAME.tmpl files (default ./templates, else installed)\n"
@@ -102,7 +105,8 @@ static const char *usage_merge =
     "tile of 1 .. N must be there once, from this version of fricert; otherwise\n"
     "nothing is written and the exit status is 1.\n"
     "  -o, --output OUT   output folder (default out)\n"
-    "  -j, --jobs N       threads for the claims' pavings (1 to 256, default 1)\n"
+    "  -j, --jobs N       threads for the claims' pavings (1 to 256, default 1); with\n"
+    "                     several cases, also up to N cases at once, as for fricert report\n"
     "  --templates DIR, --figure-style S, --figure-face F, -q   as for fricert report\n"
     "  -h, --help         this text\n";
 
