@@ -25,18 +25,8 @@
 #     tiled alone and reported alone.
 # Last line "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
-ROOT=$(pwd)
-FRICERT=${FRICERT:-bin/fricert}
-case $FRICERT in /*) ;; *) FRICERT=$ROOT/$FRICERT ;; esac
-[ -x "$FRICERT" ] || { echo "tests/report_jobs.sh: $FRICERT not built"; echo "0 passed, 1 failed"; exit 1; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-SOURCE_DATE_EPOCH=1700000000
-export SOURCE_DATE_EPOCH
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+script=tests/report_jobs.sh
+. tests/script_lib.sh
 T="--templates $ROOT/templates"
 # the table without its seconds column
 table() { awk '{ $3 = ""; print }' "$1"; }
@@ -89,13 +79,20 @@ for j in 2 3; do
     done
 done
 
+# both NAME CASE: report -j 1 and -j 2 of $1 CASE $2 into $tmp/NAME1 and
+# $tmp/NAME2, their stdout, stderr and exit status in $tmp/NAMEj.out/.err/.rc
+both() {
+    for j in 1 2; do
+        "$FRICERT" report -j "$j" $T -o "$tmp/$1$j" "$first" "$2" "$second" >"$tmp/$1$j.out" 2>"$tmp/$1$j.err"
+        echo $? >"$tmp/$1$j.rc"
+    done
+}
+
 # 2. a case that cannot be read among good ones: nothing is written
 printf '[case]\ntitle = broken\n[parameters]\nx = 0 ..\n' >"$tmp/broken.case"
 set -- $C
-for j in 1 2; do
-    "$FRICERT" report -j "$j" $T -o "$tmp/bad$j" "$1" "$tmp/broken.case" "$2" >"$tmp/bad$j.out" 2>"$tmp/bad$j.err"
-    echo $? >"$tmp/bad$j.rc"
-done
+first=$1 second=$2
+both bad "$tmp/broken.case"
 [ "$(cat "$tmp/bad1.rc")" = 1 ] && [ "$(cat "$tmp/bad2.rc")" = 1 ] && ok ||
     bad "a bad case: exit $(cat "$tmp/bad1.rc") (-j 1), $(cat "$tmp/bad2.rc") (-j 2), wanted 1"
 [ ! -e "$tmp/bad1" ] && [ ! -e "$tmp/bad2" ] && ok || bad "a bad case: something was written"
@@ -104,10 +101,7 @@ grep -q "broken.case:" "$tmp/bad2.err" && cmp -s "$tmp/bad1.err" "$tmp/bad2.err"
 
 # 3. a case that fails when computed (regions overlap) among good ones
 cp tests/bad/overlap_whole.case "$tmp/overlap.case"
-for j in 1 2; do
-    "$FRICERT" report -j "$j" $T -o "$tmp/ov$j" "$1" "$tmp/overlap.case" "$2" >"$tmp/ov$j.out" 2>"$tmp/ov$j.err"
-    echo $? >"$tmp/ov$j.rc"
-done
+both ov "$tmp/overlap.case"
 [ "$(cat "$tmp/ov1.rc")" = 1 ] && [ "$(cat "$tmp/ov2.rc")" = 1 ] && ok ||
     bad "an overlap: exit $(cat "$tmp/ov1.rc") (-j 1), $(cat "$tmp/ov2.rc") (-j 2), wanted 1"
 grep -q "overlap" "$tmp/ov2.err" && cmp -s "$tmp/ov1.err" "$tmp/ov2.err" && ok ||

@@ -24,6 +24,18 @@ y = y
 depth = 22
 CASE
 pass=0; fail=0
+# result STATUS OK FAIL: one test, passed iff STATUS (the $? of its condition)
+# is 0: prints "ok   OK", or "FAIL FAIL" and the run's stderr ($tmp/err)
+result() {
+    if [ "$1" -eq 0 ]; then
+        echo "ok   $2"
+        pass=$((pass + 1))
+    else
+        echo "FAIL $3"
+        cat "$tmp/err"
+        fail=$((fail + 1))
+    fi
+}
 for sig in INT TERM; do
     out="$tmp/out-$sig"
     mkdir -p "$out"
@@ -34,14 +46,9 @@ for sig in INT TERM; do
     wait "$pid"
     rc=$?
     left=$(ls -A "$out" | wc -l)
-    if [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"; then
-        echo "ok   SIG$sig: exit 2, nothing left"
-        pass=$((pass + 1))
-    else
-        echo "FAIL SIG$sig: exit $rc, $left entries left in the output folder"
-        cat "$tmp/err"
-        fail=$((fail + 1))
-    fi
+    [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"
+    result $? "SIG$sig: exit 2, nothing left" \
+        "SIG$sig: exit $rc, $left entries left in the output folder"
 done
 
 # -j 2 over two long cases: each runs in a child process. SIGTERM or SIGINT
@@ -56,6 +63,18 @@ give_15s() {
         sleep 0.1; n=$((n + 1))
     done
     [ $n -ge 150 ] && { echo "the parent did not end within 15 s of the signal"; kill -s KILL "$1"; }
+}
+# term_when PATTERN: waits (at most 60 s) until an entry of $out matches PATTERN
+# (grep), notes the children of $pid in $kids, sends $pid SIGTERM and waits for
+# it (at most 15 s); its exit status in $rc
+term_when() {
+    n=0
+    while [ $n -lt 600 ] && ! ls -A "$out" | grep -q "$1"; do sleep 0.1; n=$((n + 1)); done
+    kids=$(pgrep -P "$pid" | tr '\n' ' ')
+    kill -s TERM "$pid"
+    give_15s "$pid"
+    wait "$pid"
+    rc=$?
 }
 for sig in INT TERM; do
     out="$tmp/out-j2-$sig"
@@ -79,15 +98,10 @@ for sig in INT TERM; do
     alive=0
     for k in $kids; do kill -0 "$k" 2>/dev/null && { alive=$((alive + 1)); kill -s KILL "$k"; }; done
     nk=$(echo $kids | wc -w)
-    if [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && [ "$nk" -eq 2 ] && [ "$alive" -eq 0 ] &&
-       grep -q "interrupted by signal" "$tmp/err" && [ "$(grep -c "removed stale" "$tmp/err")" -eq 1 ]; then
-        echo "ok   -j 2, SIG$sig to the parent: exit 2, nothing left, its 2 children gone"
-        pass=$((pass + 1))
-    else
-        echo "FAIL -j 2, SIG$sig to the parent: exit $rc, $left entries left, $nk children, $alive still running"
-        cat "$tmp/err"
-        fail=$((fail + 1))
-    fi
+    [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && [ "$nk" -eq 2 ] && [ "$alive" -eq 0 ] &&
+        grep -q "interrupted by signal" "$tmp/err" && [ "$(grep -c "removed stale" "$tmp/err")" -eq 1 ]
+    result $? "-j 2, SIG$sig to the parent: exit 2, nothing left, its 2 children gone" \
+        "-j 2, SIG$sig to the parent: exit $rc, $left entries left, $nk children, $alive still running"
 done
 
 # SIGTERM while the files are written (a case of 100000 definitions spends
@@ -101,20 +115,11 @@ out="$tmp/out-write"
 mkdir -p "$out"
 "$FRICERT" report -q -o "$out" "$tmp/many.case" 2>"$tmp/err" &
 pid=$!
-n=0
-while [ $n -lt 600 ] && ! ls -A "$out" | grep -q '^\.many\.tmp\.'; do sleep 0.1; n=$((n + 1)); done
-kill -s TERM "$pid"
-wait "$pid"
-rc=$?
+term_when '^\.many\.tmp\.'
 left=$(ls -A "$out" | wc -l)
-if [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"; then
-    echo "ok   SIGTERM while writing: exit 2, nothing left"
-    pass=$((pass + 1))
-else
-    echo "FAIL SIGTERM while writing: exit $rc, $left entries left in the output folder"
-    cat "$tmp/err"
-    fail=$((fail + 1))
-fi
+[ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"
+result $? "SIGTERM while writing: exit 2, nothing left" \
+    "SIGTERM while writing: exit $rc, $left entries left in the output folder"
 # the same with -j 2 over two such cases: SIGTERM to the parent while a
 # child writes; that child removes its private folder itself
 cp "$tmp/many.case" "$tmp/many2.case"
@@ -122,25 +127,14 @@ out="$tmp/out-write-j2"
 mkdir -p "$out"
 "$FRICERT" report -q -j 2 -o "$out" "$tmp/many.case" "$tmp/many2.case" 2>"$tmp/err" &
 pid=$!
-n=0
-while [ $n -lt 600 ] && ! ls -A "$out" | grep -q '^\.many2\?\.tmp\.'; do sleep 0.1; n=$((n + 1)); done
-kids=$(pgrep -P "$pid" | tr '\n' ' ')
-kill -s TERM "$pid"
-give_15s "$pid"
-wait "$pid"
-rc=$?
+term_when '^\.many2\?\.tmp\.'
 sleep 0.2
 left=$(ls -A "$out" | wc -l)
 alive=0
 for k in $kids; do kill -0 "$k" 2>/dev/null && { alive=$((alive + 1)); kill -s KILL "$k"; }; done
-if [ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && [ "$alive" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"; then
-    echo "ok   -j 2, SIGTERM while a child writes: exit 2, nothing left, no child left"
-    pass=$((pass + 1))
-else
-    echo "FAIL -j 2, SIGTERM while a child writes: exit $rc, $left entries left, $alive children still running"
-    cat "$tmp/err"
-    fail=$((fail + 1))
-fi
+[ "$rc" -eq 2 ] && [ "$left" -eq 0 ] && [ "$alive" -eq 0 ] && grep -q "interrupted by signal" "$tmp/err"
+result $? "-j 2, SIGTERM while a child writes: exit 2, nothing left, no child left" \
+    "-j 2, SIGTERM while a child writes: exit $rc, $left entries left, $alive children still running"
 # -j 2 when one fork fails (an LD_PRELOAD'ed fork failing on its 2nd call, if
 # cc is there): a quick case in a child, many.case written by the parent
 # itself, the long case in a child. SIGTERM while the parent writes ends it
@@ -154,13 +148,7 @@ if command -v cc >/dev/null &&
     LD_PRELOAD="$tmp/fork2.so" "$FRICERT" report -q -j 2 -o "$out" cases/rotating_guide.case "$tmp/many.case" \
         "$tmp/long.case" 2>"$tmp/err" &
     pid=$!
-    n=0
-    while [ $n -lt 600 ] && ! ls -A "$out" | grep -q "^\.many\.tmp\.$pid\."; do sleep 0.1; n=$((n + 1)); done
-    kids=$(pgrep -P "$pid" | tr '\n' ' ')
-    kill -s TERM "$pid"
-    give_15s "$pid"
-    wait "$pid"
-    rc=$?
+    term_when "^\.many\.tmp\.$pid\."
     n=0
     alive=1
     while [ $n -lt 100 ] && [ "$alive" -gt 0 ]; do
@@ -171,16 +159,10 @@ if command -v cc >/dev/null &&
     done
     for k in $kids; do kill -s KILL "$k" 2>/dev/null; done
     nk=$(echo $kids | wc -w)
-    if [ "$rc" -eq 2 ] && [ "$(ls -A "$out" | tr '\n' ' ')" = "rotating_guide " ] && [ "$nk" -eq 1 ] &&
-       [ "$alive" -eq 0 ] && grep -q "interrupted by signal while writing" "$tmp/err"; then
-        echo "ok   -j 2, a case written by the parent (fork failed): SIGTERM ends it and its child, nothing partial left"
-        pass=$((pass + 1))
-    else
-        echo "FAIL -j 2, fork failed, SIGTERM while the parent writes: exit $rc, $nk children ($alive still running),"\
-             "folder: $(ls -A "$out" | tr '\n' ' ')"
-        cat "$tmp/err"
-        fail=$((fail + 1))
-    fi
+    [ "$rc" -eq 2 ] && [ "$(ls -A "$out" | tr '\n' ' ')" = "rotating_guide " ] && [ "$nk" -eq 1 ] &&
+        [ "$alive" -eq 0 ] && grep -q "interrupted by signal while writing" "$tmp/err"
+    result $? "-j 2, a case written by the parent (fork failed): SIGTERM ends it and its child, nothing partial left" \
+        "-j 2, fork failed, SIGTERM while the parent writes: exit $rc, $nk children ($alive still running), folder: $(ls -A "$out" | tr '\n' ' ')"
 else
     echo "skip -j 2 with a failing fork (no cc)"
 fi

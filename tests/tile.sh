@@ -12,18 +12,8 @@
 # seed002_mode_sets at --depth 6).
 # Last line: "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
-ROOT=$(pwd)
-FRICERT=${FRICERT:-bin/fricert}
-case $FRICERT in /*) ;; *) FRICERT=$ROOT/$FRICERT ;; esac
-[ -x "$FRICERT" ] || { echo "tests/tile.sh: $FRICERT not built"; echo "0 passed, 1 failed"; exit 1; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-SOURCE_DATE_EPOCH=1700000000
-export SOURCE_DATE_EPOCH
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+script=tests/tile.sh
+. tests/script_lib.sh
 
 for c in "$ROOT/cases/painleve_rod.case" "$ROOT/cases/ch2_one_point_obligatory.case" \
          "$ROOT/cases/seed002_mode_sets.case"; do

@@ -3,6 +3,7 @@
 #define FC_CLI_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include "case/case.h"
 #include "run/run.h"
 #include "base/fc_ball.h"
@@ -38,6 +39,21 @@ int cli_parse_tile(const char *cmd, const char *text, int *i, int *n);
 
 /* Prints err as "FILE:LINE:COL: message" on stderr, or fallback when err is empty. */
 void cli_print_error(const fc_error *err, const char *fallback);
+
+/* A case run in a child process (check -j, report -j): its stdout, its
+ * stderr and its results line go into three temporary files. Opens them,
+ * flushes stdout and stderr and forks: returns the child's pid in the
+ * parent, 0 in the child (which then writes to the files), or -1 with the
+ * files closed and set to NULL when a file or the fork cannot be made (the
+ * caller then runs the case in its own process). */
+typedef struct {
+    FILE *out, *err, *res;
+} cli_job_files;
+
+pid_t cli_job_fork(cli_job_files *f);
+
+/* Copies the whole of from (rewound first) to to, and flushes to. */
+void cli_copy_file(FILE *from, FILE *to);
 
 /* Prints "FILE:LINE: expect KEY: got G, wanted W" for a failed line. */
 void cli_expect_print_failure(FILE *out, const case_t *c, int i, const run_expect *res);

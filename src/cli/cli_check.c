@@ -86,16 +86,8 @@ static void check_one(check_state *st, const char *path)
 typedef struct {
     pid_t pid;     /* 0: finished (or not started) */
     int status;
-    FILE *out, *err, *res;
+    cli_job_files f;
 } check_job;
-
-static void copy_file(FILE *from, FILE *to)
-{
-    char buf[8192];
-    size_t n;
-    rewind(from);
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
-}
 
 /* Copies a finished job's output out and adds its counts to st. */
 static void job_finish(check_state *st, check_job *jb, const char *path)
@@ -103,13 +95,11 @@ static void job_finish(check_state *st, check_job *jb, const char *path)
     long p = 0, f = 0;
     int in = 0, bad = 0;
     fflush(stderr);
-    copy_file(jb->out, stdout);
-    fflush(stdout);
-    copy_file(jb->err, stderr);
-    fflush(stderr);
-    rewind(jb->res);
+    cli_copy_file(jb->f.out, stdout);
+    cli_copy_file(jb->f.err, stderr);
+    rewind(jb->f.res);
     if (WIFEXITED(jb->status) && WEXITSTATUS(jb->status) == 0 &&
-        fscanf(jb->res, "%ld %ld %d %d", &p, &f, &in, &bad) == 4) {
+        fscanf(jb->f.res, "%ld %ld %d %d", &p, &f, &in, &bad) == 4) {
         st->passed += p;
         st->failed += f;
         st->internal |= in;
@@ -123,9 +113,9 @@ static void job_finish(check_state *st, check_job *jb, const char *path)
         st->failed++;
         st->internal = 1;
     }
-    fclose(jb->out);
-    fclose(jb->err);
-    fclose(jb->res);
+    fclose(jb->f.out);
+    fclose(jb->f.err);
+    fclose(jb->f.res);
 }
 
 /* Runs the cases in up to jobs child processes (a case whose process
@@ -138,16 +128,7 @@ static void check_parallel(check_state *st, char **paths, int n, int jobs)
         /* start cases while there is room */
         while (next < n && running < jobs) {
             check_job *j = &jb[next];
-            j->out = tmpfile();
-            j->err = tmpfile();
-            j->res = tmpfile();
-            fflush(stdout);
-            fflush(stderr);
-            if (j->out == NULL || j->err == NULL || j->res == NULL || (j->pid = fork()) < 0) {
-                if (j->out) fclose(j->out);
-                if (j->err) fclose(j->err);
-                if (j->res) fclose(j->res);
-                j->pid = -1;   /* run here, in turn */
+            if ((j->pid = cli_job_fork(&j->f)) < 0) {   /* run here, in turn */
                 next++;
                 break;
             }
@@ -155,12 +136,12 @@ static void check_parallel(check_state *st, char **paths, int n, int jobs)
                 check_state one = *st;
                 one.passed = one.failed = 0;
                 one.internal = one.bad_input = 0;
-                if (dup2(fileno(j->out), 1) < 0 || dup2(fileno(j->err), 2) < 0) _exit(CLI_INTERNAL);
+                if (dup2(fileno(j->f.out), 1) < 0 || dup2(fileno(j->f.err), 2) < 0) _exit(CLI_INTERNAL);
                 check_one(&one, paths[next]);
                 fflush(stdout);
                 fflush(stderr);
-                fprintf(j->res, "%ld %ld %d %d\n", one.passed, one.failed, one.internal, one.bad_input);
-                fflush(j->res);
+                fprintf(j->f.res, "%ld %ld %d %d\n", one.passed, one.failed, one.internal, one.bad_input);
+                fflush(j->f.res);
                 _exit(0);
             }
             running++;

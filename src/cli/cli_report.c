@@ -51,7 +51,7 @@ static void remove_private(void)
 typedef struct {
     pid_t pid;       /* > 0 running, 0 finished (or not started), -1 to run in this process */
     int wstatus;     /* from waitpid */
-    FILE *out, *err, *res;   /* its stdout, stderr, and its results line */
+    cli_job_files f; /* its stdout, stderr, and its results line */
 } report_job;
 
 /* In the parent of report_parallel: its jobs (NULL elsewhere, and in the
@@ -409,15 +409,6 @@ static void let_signals_in(const sigset_t *intterm)
     sigprocmask(SIG_BLOCK, intterm, NULL);
 }
 
-static void copy_out(FILE *from, FILE *to)
-{
-    char buf[8192];
-    size_t n;
-    rewind(from);
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
-    fflush(to);
-}
-
 /* Copies a finished child's stdout and stderr out and takes its results;
  * a child that ended without its results line (killed by a signal, out of
  * memory) is an internal failure of its case, with a message naming it
@@ -428,11 +419,11 @@ static void job_finish(report_run *r, report_job *jb, int i, const char *cmd)
     double s, u;
     fflush(stdout);
     fflush(stderr);
-    copy_out(jb->out, stdout);
-    copy_out(jb->err, stderr);
-    rewind(jb->res);
+    cli_copy_file(jb->f.out, stdout);
+    cli_copy_file(jb->f.err, stderr);
+    rewind(jb->f.res);
     if (WIFEXITED(jb->wstatus) && WEXITSTATUS(jb->wstatus) == 0 &&
-        fscanf(jb->res, "%d %d %lg %lg", &st, &pg, &s, &u) == 4) {
+        fscanf(jb->f.res, "%d %d %lg %lg", &st, &pg, &s, &u) == 4) {
         r->status[i] = st;
         r->pages[i] = pg;
         r->secs[i] = s;
@@ -448,9 +439,9 @@ static void job_finish(report_run *r, report_job *jb, int i, const char *cmd)
         }
         r->status[i] = CLI_INTERNAL;
     }
-    fclose(jb->out);
-    fclose(jb->err);
-    fclose(jb->res);
+    fclose(jb->f.out);
+    fclose(jb->f.err);
+    fclose(jb->f.res);
 }
 
 /* Runs the n cases in up to jobs child processes at once (each with
@@ -489,16 +480,7 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
         /* start cases while there is room (a pending SIGINT/SIGTERM is let in first) */
         while (next < n && running < jobs && (let_signals_in(&intterm), !cli_cancelled)) {
             report_job *j = &jb[next];
-            j->out = tmpfile();
-            j->err = tmpfile();
-            j->res = tmpfile();
-            fflush(stdout);
-            fflush(stderr);
-            if (j->out == NULL || j->err == NULL || j->res == NULL || (j->pid = fork()) < 0) {
-                if (j->out) fclose(j->out);
-                if (j->err) fclose(j->err);
-                if (j->res) fclose(j->res);
-                j->pid = -1;   /* run here, in turn */
+            if ((j->pid = cli_job_fork(&j->f)) < 0) {   /* run here, in turn */
                 next++;
                 break;
             }
@@ -508,7 +490,7 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
                 nchild_jobs = 0;
                 sigaction(SIGCHLD, &old_chld, NULL);
                 sigprocmask(SIG_SETMASK, &old, NULL);   /* on_signal as in a -j 1 run */
-                if (dup2(fileno(j->out), 1) < 0 || dup2(fileno(j->err), 2) < 0) _exit(CLI_INTERNAL);
+                if (dup2(fileno(j->f.out), 1) < 0 || dup2(fileno(j->f.err), 2) < 0) _exit(CLI_INTERNAL);
                 r->ro->opt.progress = 0;
                 st = run_one(r, next);
                 if (cli_cancelled)   /* the parent says it when it was signalled too */
@@ -516,8 +498,8 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
                             r->cases[next].path, cli_cancelled);
                 fflush(stdout);
                 fflush(stderr);
-                fprintf(j->res, "%d %d %.17g %.17g\n", st, r->pages[next], r->secs[next], r->und[next]);
-                _exit(fflush(j->res) == 0 ? 0 : CLI_INTERNAL);
+                fprintf(j->f.res, "%d %d %.17g %.17g\n", st, r->pages[next], r->secs[next], r->und[next]);
+                _exit(fflush(j->f.res) == 0 ? 0 : CLI_INTERNAL);
             }
             running++;
             next++;

@@ -1,7 +1,8 @@
-/* cli_util.c -- option values and the failure lines of [expect]. */
+/* cli_util.c -- option values, the failure lines of [expect], and cases run in child processes. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "base/fc_mem.h"
 
@@ -73,4 +74,31 @@ int cli_parse_tile(const char *cmd, const char *text, int *i, int *n)
     *i = (int) a;
     *n = (int) b;
     return 0;
+}
+
+pid_t cli_job_fork(cli_job_files *f)
+{
+    pid_t pid = -1;
+    f->out = tmpfile();
+    f->err = tmpfile();
+    f->res = tmpfile();
+    fflush(stdout);
+    fflush(stderr);
+    if (f->out == NULL || f->err == NULL || f->res == NULL || (pid = fork()) < 0) {
+        if (f->out) fclose(f->out);
+        if (f->err) fclose(f->err);
+        if (f->res) fclose(f->res);
+        f->out = f->err = f->res = NULL;
+        return -1;
+    }
+    return pid;
+}
+
+void cli_copy_file(FILE *from, FILE *to)
+{
+    char buf[8192];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
+    fflush(to);
 }
