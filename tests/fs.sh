@@ -26,6 +26,8 @@
 #   oom             a paving too big for `ulimit -v`: exit 2 (not 134), the
 #                   budget's message (the default budget, 3/4 of the limit,
 #                   acts before the allocator fails), nothing left
+#   memory_shared   check over two cases without --memory (one process per
+#                   core): each gets half of the default budget
 #   memory_budget   report/check --memory 64 on the same paving: exit 2, the
 #                   budget's message, the -o folder keeps only what it held
 # The mounts need root and mount(8); without them those cases say "skip".
@@ -207,6 +209,26 @@ else bad "memory_budget: exit $rc, left $(ls -A "$tmp/o10" | tr '\n' ' '): $(hea
 rc=$?
 if [ $rc -eq 2 ] && grep -q "^$want" "$tmp/err"; then ok memory_budget_check
 else bad "memory_budget_check: exit $rc: $(head -n 1 "$tmp/err")"; fi
+
+# memory_shared: without --memory, `check` over several cases runs one process
+# per core (at most one per case) and they share the default budget: under
+# ulimit -v 400000, two cases at once each stop at half the budget that one
+# case alone (-j 1) stops at, with the same exit status 2
+if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] && (ulimit -v 400000 && "$FRICERT" --version >/dev/null 2>&1); then
+    cp "$tmp/oom.case" "$tmp/oom2.case"
+    (ulimit -v 400000; exec "$FRICERT" check -j 1 "$tmp/oom.case") >/dev/null 2>"$tmp/err"
+    rc1=$?
+    b1=$(sed -n 's/^fricert: out of memory: the memory budget of \([0-9]*\) MB.*/\1/p' "$tmp/err" | head -n 1)
+    (ulimit -v 400000; exec "$FRICERT" check "$tmp/oom.case" "$tmp/oom2.case") >/dev/null 2>"$tmp/err"
+    rc2=$?
+    b2=$(sed -n 's/^fricert: out of memory: the memory budget of \([0-9]*\) MB.*/\1/p' "$tmp/err" | sort -u)
+    if [ $rc1 -eq 2 ] && [ $rc2 -eq 2 ] && [ -n "$b1" ] && [ -n "$b2" ] &&
+       [ "$(echo "$b2" | wc -l)" -eq 1 ] && [ $((2 * b2 - b1)) -ge -1 ] && [ $((2 * b2 - b1)) -le 1 ]; then
+        ok memory_shared
+    else bad "memory_shared: exit $rc1 / $rc2, budgets $b1 MB alone, $(echo $b2) MB each of two"; fi
+else
+    skip "memory_shared: one core, or this binary does not run under ulimit -v (a sanitizer build)"
+fi
 
 # escape_outputs: hostile strings (quotes, backslashes, parentheses, commas,
 # <, &, newlines, a letter outside the BMP) in the folder and file name, the

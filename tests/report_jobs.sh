@@ -22,7 +22,9 @@
 #  6. fork failing (an LD_PRELOAD'ed fork that fails, if cc is there): the
 #     cases run in the parent, the output is that of -j 1;
 #  7. report --tile I/4 -j 2 and merge -j 2 over two cases against each case
-#     tiled alone and reported alone.
+#     tiled alone and reported alone;
+#  8. check over several cases (one failing an expectation, one unreadable):
+#     the default (one process per core), -j 2 and -j 3 print what -j 1 does.
 # Last line "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 script=tests/report_jobs.sh
@@ -176,5 +178,24 @@ for id in rotating_guide painleve_rod_phase; do
     else bad "merge -j 2: $id differs from report -j 2 of the case alone"
     fi
 done
+# 8. check over several cases (a good one, one with a failing expectation,
+#    one that cannot be read, another good one): the default (one process per
+#    online core), -j 2 and -j 3 print exactly what -j 1 prints, on stdout
+#    and on stderr, and exit with its status
+sed 's/^\(o1_supG *= *\)0\.3142697 /\10.3142 /' "$ROOT/cases/seed002_sup_G.case" >"$tmp/wrong.case"
+grep -q "^o1_supG *= *0.3142 " "$tmp/wrong.case" || bad "check: the wrong expectation was not made"
+set -- "$ROOT/cases/rotating_guide.case" "$tmp/wrong.case" "$tmp/broken.case" "$ROOT/cases/painleve_rod_phase.case"
+"$FRICERT" check -j 1 "$@" >"$tmp/check1.out" 2>"$tmp/check1.err"
+rc1=$?
+[ "$rc1" -eq 1 ] && grep -q "wrong.case:[0-9]*: expect o1_supG" "$tmp/check1.out" && grep -q "broken.case:" "$tmp/check1.err" &&
+    ok || bad "check -j 1: exit $rc1, or the failures not reported"
+for j in default 2 3; do
+    if [ "$j" = default ]; then "$FRICERT" check "$@" >"$tmp/checkj.out" 2>"$tmp/checkj.err"
+    else "$FRICERT" check -j "$j" "$@" >"$tmp/checkj.out" 2>"$tmp/checkj.err"; fi
+    rc=$?
+    [ "$rc" -eq "$rc1" ] && cmp -s "$tmp/check1.out" "$tmp/checkj.out" && cmp -s "$tmp/check1.err" "$tmp/checkj.err" &&
+        ok || bad "check ($j jobs): exit $rc, or its output differs from -j 1"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

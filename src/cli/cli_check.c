@@ -12,9 +12,10 @@
  * holding one of the case's [point]s, where its verdict (hence every
  * [expect] at a point) is the report's; its plots are paved on the coarser
  * plane, still certified. With -j N the cases run in up to N child
- * processes at once; each one's stdout and stderr are kept in temporary
- * files and copied out in the order of the cases, so the output is that of
- * -j 1. */
+ * processes at once (default: one per online core); each one's stdout and
+ * stderr are kept in temporary files and copied out in the order of the
+ * cases, so the output is that of -j 1. Without --memory the default memory
+ * budget is shared: each process gets 1/N of it. */
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "base/fc_mem.h"
 
 /* Plots are paved only to find overlapping regions (no [expect] line reads a
  * paving): to this depth at most (report paves to each plot's own). */
@@ -189,8 +191,8 @@ int cli_check(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0}};
     check_state st;
-    long jobs = 1;
-    int i, o;
+    long jobs = 0;   /* 0: the default, one process per online core */
+    int i, o, memory_given = 0;
 
     memset(&st, 0, sizeof st);
     optind = 0;   /* 0: glibc re-initialises, so options may follow the cases */
@@ -205,6 +207,7 @@ int cli_check(int argc, char **argv)
             if (cli_parse_long("check", "-j", optarg, 1, 256, &jobs)) return CLI_BAD_INPUT;
         } else if (o == 'm') {
             if (cli_parse_memory("check", optarg)) return CLI_BAD_INPUT;
+            memory_given = 1;
         } else if (o == 'T') {
             if (cli_parse_tile("check", optarg, &st.tile_i, &st.tile_n)) return CLI_BAD_INPUT;
         } else if (o == ':') {
@@ -219,6 +222,13 @@ int cli_check(int argc, char **argv)
         fprintf(stderr, "fricert check: no case files given (see fricert check --help)\n");
         return CLI_BAD_INPUT;
     }
+    if (jobs == 0) {   /* one case per online core, at most one per case */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cores < 1 ? 1 : cores > 256 ? 256 : cores;
+        if (jobs > argc - optind) jobs = argc - optind;
+    }
+    if (jobs > 1 && argc - optind > 1 && !memory_given)   /* the default budget shared by the processes */
+        fc_mem_set_budget(fc_mem_default_budget() / (size_t) jobs);
     if (jobs > 1 && argc - optind > 1) check_parallel(&st, argv + optind, argc - optind, (int) jobs);
     else
         for (i = optind; i < argc; i++) check_one(&st, argv[i]);

@@ -55,13 +55,15 @@ static const char *usage_check =
     "last line is \"N passed, M failed\". Exit status 0 iff M = 0. Plots are paved\n"
     "to depth 6 at most, only to find overlapping regions (report paves them fully).\n"
     "  -j N           up to N cases at once, in separate processes (1 to 256;\n"
-    "                 default 1); the output is the same as with -j 1\n"
+    "                 default: the number of online cores); the output is the\n"
+    "                 same as with -j 1\n"
     "  --prec BITS    working precision (16 to 65536; default: the case's)\n"
     "  --tile I/N     pave only tile I (1 to N) of N (a power of 4) of each plot;\n"
     "                 tile 1 also decides the claims and checks the [expect] lines,\n"
     "                 so the N tile runs together check what one run checks\n"
-    "  --memory MB    memory budget (16 to 2^30 MB; default 3/4 of the physical\n"
-    "                 memory or of ulimit -v): past it, exit 2 with a message\n";
+    "  --memory MB    memory budget of each process (16 to 2^30 MB; default 3/4 of\n"
+    "                 the physical memory or of ulimit -v, shared by the -j\n"
+    "                 processes): past it, exit 2 with a message\n";
 
 static const char *usage_report =
     "usage: fricert report CASE... [-o DIR] [-j N] [--depth D] [--prec BITS] [--tile I/N]\n"
