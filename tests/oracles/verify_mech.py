@@ -6,8 +6,10 @@ closed forms* (seed 000's eqs. (5d), (5h), (25), (29), (33), (45); seed 001's
 clause 4; spec/prior-art.md §3.1's B and A), with sympy at 40 digits, without
 the program's symbolic machinery. For the holonomic and contact cases the
 multiplier is also re-derived here by Lagrange multipliers (sympy solve of the
-constrained Newton equations), a second method. Prints one line per checked
-expect and exits 1 on any mismatch:
+constrained Newton equations), a second method. The identity claims of
+painleve_rod_model (B and A0 against their closed forms) are checked
+symbolically in every datum. Prints one line per checked expect and exits 1
+on any mismatch:
 
     python3 tests/oracles/verify_mech.py            # all cases below
 """
