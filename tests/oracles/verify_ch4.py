@@ -16,7 +16,9 @@ book's closed forms:
       (g/2, x*) by dense sampling, psi's maximum by golden section and a_c by bisection on psi'(g/2) (numerical
       derivative); not from the closed forms of R29.
 Each case's [expect] VALUE lines (NAME@POINT = VALUE +/- TOL) are read from the case file and compared; a line
-with no oracle is an error. Prints one line per check; exits 1 on a mismatch.
+with no oracle is an error. The `claim.NAME = STATUS` lines of the claims in CLAIMS (below) are compared with a scan
+of the same mechanics (and the threshold by bisection); other claim lines are skipped here. Prints one line per
+check; exits 1 on a mismatch.
     python3 tests/oracles/verify_ch4.py [CASE...]
 """
 import re
@@ -42,11 +44,20 @@ def read_case(name):
     return oracle_util.read_case(ROOT / "cases" / name, cval)
 
 
-def run(case, oracle):
+def run(case, oracle, claims=None):
+    """Compares the case's [expect] lines with the oracle; a `claim.NAME = STATUS` line is compared with
+    claims[NAME](params) -> (status, note) when CLAIMS has it, and skipped otherwise."""
     params, points, expects = read_case(case)
     bad = n = 0
     for key, val in expects:
         if key.startswith("claim."):
+            cname = key.split(".", 1)[1]
+            if claims and cname in claims:
+                got, note = claims[cname]({k: v for k, v in params.items() if v is not None})
+                ok = got == val
+                n += 1
+                bad += not ok
+                print(f"{'ok  ' if ok else 'FAIL'} {case}: {key}: oracle {got}, case {val} ({note})")
             continue
         name, _, pt = key.partition("@")
         env = {k: v for k, v in params.items() if v is not None}
@@ -286,11 +297,127 @@ def bench(name, env):
     return name == label
 
 
-ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint, "ch4_bench.case": bench}
+# ------------------------------------------------------------------------------------------ claims
+# Evidence for a claim's verdict, not a proof: "proved" needs no mismatch on a scan and the numerical threshold
+# equal to the claimed one (to 1e-25); "consistent" needs no mismatch; "refuted" a mismatch.
 
-def main(oracles):
+GOLD = mpf("0.381966011250105151795")
+
+
+def golden_min(fn, lo, hi, n=200, it=120):
+    """min of fn over [lo, hi]: the best of n + 1 grid points, refined by golden section in its neighbourhood."""
+    xs = [lo + (hi - lo) * i / n for i in range(n + 1)]
+    i = min(range(n + 1), key=lambda j: fn(xs[j]))
+    a, b = xs[max(i - 1, 0)], xs[min(i + 1, n)]
+    for _ in range(it):
+        m1, m2 = a + (b - a) * GOLD, b - (b - a) * GOLD
+        a, b = (a, m2) if fn(m1) < fn(m2) else (m1, b)
+    return min(fn(xs[i]), fn((a + b) / 2))
+
+
+def bisect_up(pred, lo, hi, it=100):
+    """The switch point of a predicate false at lo and true at hi."""
+    for _ in range(it):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if pred(mid) else (mid, hi)
+    return (lo + hi) / 2
+
+
+def threshold_check(model, claim, lo, hi, want, n=60):
+    """model(v), claim(v) on n values of the parameter in (lo, hi) (off WANT, the claimed threshold), and the
+    model's switch point against the claim's, both by bisection."""
+    vals = [lo + (hi - lo) * (i + mpf(1) / 7) / n for i in range(n)]
+    bad = [v for v in vals if abs(v - want) > mpf(10)**-3 and model(v) != claim(v)]
+    thr, cb = bisect_up(model, lo, hi), bisect_up(claim, lo, hi)
+    if bad:
+        return "refuted", f"{len(bad)} of {n} values differ (e.g. {mp.nstr(bad[0], 8)})"
+    edge = abs(thr - cb)
+    return ("proved" if edge < mpf(10)**-25 else "refuted"), \
+        f"no mismatch on {n} values; model threshold {mp.nstr(thr, 20)}, |threshold - claim| = {mp.nstr(edge, 3)}"
+
+
+def appell_threshold(env):
+    """"D_-(phi) < 0 at some acute phi iff f^2 > 8": D_- is the Newton system's determinant (appell_det), its least
+    value over phi in [0, pi/2] by grid and golden section, scanned over f in (0, 6), the switch by bisection."""
+    g, r = env["g"], env["r"]
+    model = lambda f: golden_min(lambda ph: appell_det(ph, mpf(0), f, g, r, -1), mpf(0), pi / 2, 90, 90) < 0
+    return threshold_check(model, lambda f: f > 0 and f**2 > 8, mpf(0), mpf(6), 2 * sqrt(2), 40)
+
+
+def onepoint_rod_threshold(env):
+    """"Some orientation phi of the uniform rod has f > lambda(phi) iff f > 4/3": lambda(phi) is the zero in f of
+    the sliding determinant of the Newton-Euler system (the rod of half-length 1, rho^2 = 1/3), its least value
+    over phi by grid and golden section; the scan over f in (0, 2) compares f > min lambda with f > 4/3."""
+    def lam(ph):
+        # the sliding determinant of the Newton-Euler system is linear in f (f enters one row, linearly): its zero
+        # from the values at f = 0 and f = 1 (onepoint's own bisection can hit an exactly singular midpoint,
+        # where mpmath's LU fails)
+        d0, d1 = (onepoint_mode_det(cos(ph), sin(ph), mpf(1) / 3, mpf(ff)) for ff in (0, 1))
+        return d0 / (d0 - d1)
+    lmin = golden_min(lam, pi / 20, pi / 2 - pi / 20, 18, 60)
+    return threshold_check(lambda f: f > lmin, lambda f: f > mpf(4) / 3, mpf(0), mpf(2), mpf(4) / 3)
+
+
+def onepoint_liftoff_region(env):
+    """"rest_ok and (2.4) <=> rest_ok and a lift-off solution" on a 41 x 40 grid of (k, f) in [-2, 2] x (0, 2]:
+    the lift-off mode from the Newton-Euler system (aOy > 0), lambda by bisection on its sliding determinant
+    (independent of k and f), (2.4) as 0 < lambda < f, -f < k < -lambda; points within 1e-3 of k = -f, k = -lambda
+    or f = lambda skipped."""
+    th, l, rho2, Fy = env["theta"], env["l"], env["rho2"], env["Fy"]
+    xc, yc = l * cos(th), l * sin(th)
+    lam = onepoint("lambda", dict(env, k=mpf(0), f=mpf(1)))
+    bad = n = 0
+    for i in range(41):
+        k = mpf(-2) + mpf(i) / 10 + mpf(1) / 97
+        for j in range(1, 41):
+            f = mpf(j) / 20 + mpf(1) / 89
+            if min(abs(k + f), abs(k + lam), abs(f - lam)) < mpf(10)**-3:
+                continue
+            Fx = k * abs(Fy)
+            rest = abs(Fx) <= f * abs(Fy) and Fy < 0
+            lift = onepoint_mode(xc, yc, rho2, Fx, Fy, f, "lift")["aOy"] > 0
+            book = 0 < lam < f and -f < k < -lam
+            n += 1
+            bad += (rest and book) != (rest and lift)
+    return ("refuted" if bad else "consistent"), f"{bad} of {n} grid points differ; lambda = {mp.nstr(lam, 15)}"
+
+
+def bench_coexistence(env):
+    """"Rest and a sliding motion coexist for some push Q1 iff 10 a^2 - 9 a + 2 < 0" (b = 0): rest for
+    Q1 <= Q1_static_max (the statics with Q2 = Q3 = a, bench_static), a sliding motion iff psi(x) = Q1 (4.13) has a
+    root on (g/2, x*), so both for some Q1 iff the least psi on [g/2, x*] (grid and golden section) is below
+    Q1_static_max; scanned over a in (0, fg/2), the lower switch by bisection against the claim's."""
+    f, g, beta = env["f"], env["g"], env["beta"]
+
+    def model(a):
+        # at 90 digits: psi(x*) takes the square root of a radicand that is 0 up to rounding (about 1e-20 at 40
+        # digits, which would blur the switch)
+        with mp.workdps(90):
+            psi = bench_psi(f, g, beta, a, 0)
+            qmax = bench_static(f, g, mpf(0), a, a)[1]
+            return golden_min(psi, g / 2, g - a / f, 60, 80) < qmax
+    claim = lambda a: 10 * a**2 - 9 * a + 2 < 0
+    hi = f * g / 2
+    vals = [hi * (i + mpf(1) / 7) / 50 for i in range(50)]
+    bad = [a for a in vals if abs(a - mpf(2) / 5) > mpf(10)**-3 and model(a) != claim(a)]
+    thr, cb = bisect_up(model, mpf(1) / 10, mpf(9) / 20, 90), bisect_up(claim, mpf(1) / 10, mpf(9) / 20, 90)
+    if bad:
+        return "refuted", f"{len(bad)} of 50 values of a differ (e.g. {mp.nstr(bad[0], 8)})"
+    edge = abs(thr - cb)
+    return ("proved" if edge < mpf(10)**-25 else "refuted"), \
+        f"no mismatch on 50 values of a; switch at a = {mp.nstr(thr, 20)} (the claim's {mp.nstr(cb, 20)}); upper end a = fg/2 = {hi}"
+
+
+ORACLES = {"ch4_appell_painleve.case": appell, "ch4_onepoint_contact.case": onepoint, "ch4_bench.case": bench}
+CLAIMS = {"ch4_appell_painleve.case": {"threshold": appell_threshold},
+          "ch4_onepoint_contact.case": {"rod_threshold": onepoint_rod_threshold,
+                                        "liftoff_region": onepoint_liftoff_region},
+          "ch4_bench.case": {"coexistence": bench_coexistence}}
+
+def main(oracles, claims=None):
     """Runs the oracles (case file name -> function) of the cases named on the command line, all by
-    default; exit status 1 on any mismatch or a case without an oracle."""
+    default, with the claim checks CLAIMS (case file name -> {claim: function}; this file's by default);
+    exit status 1 on any mismatch or a case without an oracle."""
     names = sys.argv[1:] or list(oracles)
     bad = 0
     for c in names:
@@ -299,7 +426,7 @@ def main(oracles):
             print(f"no oracle for {c}", file=sys.stderr)
             bad += 1
             continue
-        bad += run(c, oracles[c])
+        bad += run(c, oracles[c], (CLAIMS if claims is None else claims).get(c))
     sys.exit(1 if bad else 0)
 
 

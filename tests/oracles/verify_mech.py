@@ -6,8 +6,10 @@ closed forms* (seed 000's eqs. (5d), (5h), (25), (29), (33), (45); seed 001's
 clause 4; spec/prior-art.md §3.1's B and A), with sympy at 40 digits, without
 the program's symbolic machinery. For the holonomic and contact cases the
 multiplier is also re-derived here by Lagrange multipliers (sympy solve of the
-constrained Newton equations), a second method. Prints one line per checked
-expect and exits 1 on any mismatch:
+constrained Newton equations), a second method. The identity claims of
+painleve_rod_model (B and A0 against their closed forms) are checked
+symbolically in every datum. Prints one line per checked expect and exits 1
+on any mismatch:
 
     python3 tests/oracles/verify_mech.py            # all cases below
 """
@@ -195,6 +197,29 @@ def guide(name, env):
 CASES = [("rgims_rod.case", rgims), ("painleve_rod_model.case", rod_model),
          ("rod_liftoff_model.case", liftoff), ("rotating_guide.case", guide)]
 
+def rod_model_claims():
+    """The identity claims of painleve_rod_model.case, symbolically in every datum (theta, mu, k, g, h, thetadot,
+    s, m free): B and A0 from the Newton-Euler equations (rod_model, sympy solve) minus the closed forms of
+    spec/prior-art.md §3.1 must simplify to 0; the deliberately flipped B must not. Returns the mismatches."""
+    env = {S(n): S(n) for n in ("theta", "mu", "k", "g", "h", "thetadot", "s", "m")}
+    th, MU, K, G, H, TD, SS, M = [env[S(n)] for n in ("theta", "mu", "k", "g", "h", "thetadot", "s", "m")]
+    B, A0 = rod_model("B", env), rod_model("A0", env)
+    closed_B = (1 + K * sp.cos(th)**2 - SS * MU * K * sp.sin(th) * sp.cos(th)) / M
+    flipped_B = 1 + K * sp.cos(th)**2 + SS * MU * K * sp.sin(th) * sp.cos(th)
+    rows = [("claim.B_is_closed_form", sp.simplify(B - closed_B) == 0, "proved"),
+            ("claim.A0_is_closed_form", sp.simplify(A0 - (-G + H * sp.sin(th) * TD**2)) == 0, "proved"),
+            ("claim.B_sign_flipped", sp.simplify(B - flipped_B) == 0, "refuted")]
+    want = dict(read_case("painleve_rod_model.case")[2])
+    bad = 0
+    for key, same, status in rows:
+        got = "proved" if same else "refuted"
+        ok = got == status and want.get(key) == status
+        bad += not ok
+        print(f"painleve_rod_model.case: {key}: symbolic difference {'= 0' if same else '!= 0'} -> {got}, "
+              f"case {want.get(key)}{'' if ok else '  MISMATCH'}")
+    return bad
+
+
 if __name__ == "__main__":
     bad = 0
     for c, f in CASES:
@@ -203,4 +228,5 @@ if __name__ == "__main__":
         else:
             print(f"{c}: missing")
             bad += 1
+    bad += rod_model_claims()
     sys.exit(1 if bad else 0)

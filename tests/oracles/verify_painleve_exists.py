@@ -49,6 +49,11 @@ want = [('paradox_possible', 'uniform_book', True), ('no_paradox', 'uniform_book
 for reg, pt, w in want:
     m = minB(*pts[pt])
     truth(f'{reg}@{pt}', m < 0 if reg == 'paradox_possible' else m >= 0, w)
+# the claim closed_form ("paradox possible iff mu > 0 and k^2 mu^2 > 4 (1 + k)"): for mu > 0 its boundary is
+# mu = 2 sqrt(1 + k)/k; the bisection threshold must equal it across the case's k range (evidence, not a proof)
+for kk in (mpf(1) / 2, mpf(2), mpf(7) / 2, mpf(5), mpf(13) / 2, mpf(8)):
+    check('closed_form: mu_min at k = %s equals 2 sqrt(1 + k)/k' % mp.nstr(kk, 3), threshold(kk),
+          2 * sqrt(1 + kk) / kk, '1e-18')
 # the claim four_thirds is refuted: k = 1, mu = 2 has mu > 4/3 but no angle with B < 0
 truth('four_thirds refuted at (k, mu) = (1, 2)', minB(1, 2) >= 0, True)
 print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
