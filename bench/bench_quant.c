@@ -127,6 +127,19 @@ int main(int argc, char **argv)
         pave_run(&r, &pb);
         cpu_last = cpu_now() - cpu_last;
         evals_last = r.evaluations;
+        if (d == dmax) {   /* the figure compared with the rod's: the least of 3 runs, as the rod's */
+            int rep;
+            for (rep = 1; rep < 3; rep++) {
+                pave_result r2;
+                double t;
+                pave_result_init(&r2);
+                t = cpu_now();
+                pave_run(&r2, &pb);
+                t = cpu_now() - t;
+                if (t < cpu_last) cpu_last = t;
+                pave_result_clear(&r2);
+            }
+        }
         /* undecided cells counted at the finest level (coarser ones as 4^(d - level) of them) */
         for (i = 0; i < r.ncells; i++)
             if (r.cells[i].label == PAVE_UNDECIDED) und += 1L << (2 * (d - r.cells[i].level));
@@ -138,7 +151,7 @@ int main(int argc, char **argv)
     }
     printf("target (issue 13): depth 10 in a few seconds, undecided/crossing <= 2\n");
     rod = rod_cpu(dmax, &rod_evals);
-    printf("exists plot vs the plain rod plot at depth %d (1 thread, CPU): %.3f s vs %.4f s = %.0fx "
+    printf("exists plot vs the plain rod plot at depth %d (1 thread, CPU, each the least of 3 runs): %.3f s vs %.4f s = %.0fx "
            "(target <= 10x); evaluations %ld vs %ld = %.1fx; per evaluation %.0fx\n", dmax, cpu_last, rod,
            cpu_last / rod, evals_last, rod_evals, (double) evals_last / (double) rod_evals,
            (cpu_last / evals_last) / (rod / rod_evals));
