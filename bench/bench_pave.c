@@ -555,11 +555,17 @@ int main(int argc, char **argv)
     if (read_limit(limit_path, limit) == 0) printf("limit_pave: no figures (%s)\n", limit_path ? limit_path : "not given");
     table(&rod, dmax, limit[12] > 0 ? limit : NULL, 2);
 
-    /* depth 12 against the yardsticks */
+    /* depth 12 against the yardsticks: the least CPU time of 9 runs, as in
+       the table (one run of 0.02 s is easily disturbed) */
     run(&f, &rod, 12, 1, 0);
+    for (i = 0; i < 8; i++) {
+        figures again;
+        run(&again, &rod, 12, 1, 0);
+        if (again.cpu < f.cpu) f = again;
+    }
     {
         double ts = sample_rod(4096, &npos);
-        printf("depth 12, 1 thread: %.4f s cpu\n", f.cpu);
+        printf("depth 12, 1 thread: %.4f s cpu (the least of 9 runs)\n", f.cpu);
         if (limit[12] > 0) printf("  limit_pave (hand-written Arb loop, the least of its runs) %.4f s: ratio %.2f (target <= 1.5)\n", limit[12], f.cpu / limit[12]);
         printf("  C double sampling of the 4097^2 grid nodes (the least of 3) %.4f s (%ld positive): ratio %.3f (target <= 0.1)\n", ts, npos, f.cpu / ts);
         numpy_s = read_numpy(numpy_path, numpy_how, sizeof numpy_how, &numpy_sep);
