@@ -340,6 +340,41 @@ static void test_fast_agrees_with_arb(void **state)
     fast_agrees(1);   /* exists on the fast path (its search in double intervals) */
 }
 
+/* Above the depth limit, a cell whose parent's corners witnessed it
+ * undecidable is tried at its corners first and, when they witness it too,
+ * split without an evaluation (classify's hint): on the three-region rod at
+ * depth 10 that skips more than a third of the evaluations above the limit, and
+ * the cells are still those of the Arb engine (fast_agrees) and the same for
+ * 1, 2 and 3 threads (test_tasks_identical). Fails when the hint is not
+ * passed to the children (every cell above the limit evaluated again). */
+static void test_witness_above_limit(void **state)
+{
+    setup S;
+    pave_result r;
+    long i, at_limit = 0, und_limit = 0, above;
+    int L = 10;
+    (void) state;
+    setup_init(&S, rod3_defs, 2, rod3_regions, 3, "0", "pi/2", "0", "3", L, 2);
+    pave_result_init(&r);
+    assert_int_equal(pave_run(&r, &S.pb), 0);
+    for (i = 0; i < r.ncells; i++) {
+        at_limit += r.cells[i].level == L;
+        und_limit += r.cells[i].level == L && r.cells[i].label == PAVE_UNDECIDED;
+    }
+    /* every cell at the limit is final and was classified once; the rest of
+       the classifications are the cells above it */
+    above = r.evaluations - at_limit;
+    assert_true(above > 1000);
+    /* a witnessed cell at the limit is an undecided one, so more witnessed
+       cells than undecided cells at the limit are cells above it split
+       without evaluation (without the hint: none) */
+    assert_true(r.witnessed - und_limit > above / 3);
+    /* every cell is either witnessed or evaluated on the fast path here */
+    assert_int_equal(r.witnessed + r.fast_evaluations, r.evaluations);
+    pave_result_clear(&r);
+    setup_clear(&S);
+}
+
 static void test_merge_rejects(void **state)
 {
     setup S;
@@ -393,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_tasks_identical),
         cmocka_unit_test(test_cancel_pending),
         cmocka_unit_test(test_fast_agrees_with_arb),
+        cmocka_unit_test(test_witness_above_limit),
         cmocka_unit_test(test_merge_rejects),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,7 +85,7 @@ typedef struct {
     int ok;            /* 0: the grid is not in double range: no fast path */
 } dgrid;
 
-#define CORNERS 1024   /* corner points remembered per worker (a power of 2) */
+#define CORNERS 8192   /* corner points remembered per worker (a power of 2; 192 KiB) */
 
 typedef struct {
     const pave_problem *pb;
@@ -258,8 +258,17 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
  * an undecided cell above the depth limit is split; at the depth limit a
  * cell is first checked for points at its corners that witness that it is
  * undecidable (then it stays undecided without evaluation), and an undecided
- * one gets the Arb evaluation (with precision escalation). */
-static int classify(worker *wk, const pave_cell *c, int *a, int *b)
+ * one gets the Arb evaluation (with precision escalation).
+ * Above the depth limit, c->label is a hint on entry (1: the parent's corners
+ * witnessed it undecidable, so this cell's corners are tried first: about
+ * half of such cells are crossed by the same boundary) and, for a cell to be
+ * split, the same on return (1: its corners witness it undecidable, tried
+ * before or after its evaluation), which its children get as their hint.
+ * Every hint is a function of the cell and its ancestors only, so the
+ * labels, and every count, are the same for every -j and tiling; a hint
+ * changes which work is done, never a label (a witnessed cell can have no
+ * label). */
+static int classify(worker *wk, pave_cell *c, int *a, int *b)
 {
     const pave_problem *pb = wk->pb;
     int label;
@@ -270,17 +279,28 @@ static int classify(worker *wk, const pave_cell *c, int *a, int *b)
         if (pb->yparam >= 0)
             inside &= dcell_axis(wk->flo + pb->yparam, wk->fhi + pb->yparam, yin, g->y0, g->h, c->j, c->level);
         wk->evaluations++;
-        /* at the depth limit, a cell whose corners already show it
-           undecidable needs no evaluation (its label could only be
-           undecided; corners are shared with its siblings). With a
-           quantifier, a corner costs a search: the cell is tried first. */
-        if (c->level >= wk->maxlevel && inside && !wk->quantified && witnessed_undecidable(wk, xin, yin)) {
-            wk->witnessed++;
-            return LABEL_SPLIT;
+        /* a cell whose corners already show it undecidable needs no
+           evaluation: at the depth limit its label could only be
+           undecided, above it the cell could only be split (corners are
+           shared with its neighbours). Above the limit, only where the
+           parent's corners witnessed it. With a quantifier, a corner
+           costs a search: the cell is tried first. */
+        int tried = 0, hint = c->level < wk->maxlevel && c->label == 1;
+        c->label = 0;
+        if (inside && !wk->quantified && (c->level >= wk->maxlevel || hint)) {
+            tried = 1;
+            if (witnessed_undecidable(wk, xin, yin)) {
+                wk->witnessed++;
+                c->label = 1;
+                return LABEL_SPLIT;
+            }
         }
         expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
         wk->fast_evaluations++;
         label = fast_label(wk, a, b);
+        if (label == LABEL_SPLIT && c->level < wk->maxlevel && inside && !wk->quantified && !tried &&
+            witnessed_undecidable(wk, xin, yin))
+            c->label = 1;   /* the children's hint */
         if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
         if (inside && wk->quantified && witnessed_undecidable(wk, xin, yin)) {
             wk->witnessed++;
@@ -449,6 +469,7 @@ static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, in
     uint32_t side = (uint32_t) 1 << K;
     uint32_t ti = (uint32_t) pb->tile_index % side;
     uint32_t tj = dim == 2 ? (uint32_t) pb->tile_index / side : 0;
+    int16_t hint = 0;   /* classify's hint, as the whole run passes it down */
     for (l = 0; l < K; l++) {
         pave_cell c;
         uint32_t mask = ((uint32_t) 1 << (K - l)) - 1;
@@ -458,8 +479,9 @@ static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, in
         c.i = ti >> (K - l);
         c.j = tj >> (K - l);
         c.level = (uint8_t) l;
-        c.label = 0;
+        c.label = hint;
         lab = classify(wk, &c, &a, &b);
+        hint = c.label;
         if (!owner) {   /* the owner counts this work */
             wk->evaluations = ev;
             wk->fast_evaluations = fe;
@@ -483,7 +505,7 @@ static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, in
     root->i = ti;
     root->j = tj;
     root->level = (uint8_t) K;
-    root->label = 0;
+    root->label = hint;
     return 1;
 }
 
@@ -596,7 +618,7 @@ static int task_run(worker *wk, tsched *s, ptask *t)
             q->i = 2 * p->i + (m & 1);
             q->j = dim == 2 ? 2 * p->j + (m >> 1) : 0;
             q->level = (uint8_t) (p->level + 1);
-            q->label = 0;
+            q->label = p->label;   /* classify's hint */
         }
     }
     return 0;
@@ -987,7 +1009,7 @@ int pave_run(pave_result *r, const pave_problem *pb)
                 c.i = 2 * front[i].i + (k & 1);
                 c.j = dim == 2 ? 2 * front[i].j + (k >> 1) : 0;
                 c.level = (uint8_t) (level + 1);
-                c.label = 0;
+                c.label = front[i].label;   /* classify's hint */
                 next[nnext++] = c;
             }
         }
