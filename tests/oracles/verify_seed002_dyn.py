@@ -18,6 +18,8 @@ the range. The plane's named points are checked the same way at their parameter 
 check, exits 1 on any mismatch.
 """
 import os, re, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import verify_seed002   # the closed-form rest-state class (mpmath, independent of fricert)
 import mpmath
 from mpmath import mp, mpf, matrix, sin, cos, sqrt, atan2, tan
 mp.dps = 40
@@ -363,9 +365,21 @@ def main():
             val = plane[k]
             P[k] = ev(pt[val]) if val in pt else ev(val)
         B = Body(P)
-        want = [r for r in ("stable", "unstable", "no_verdict") if expect.get("%s@%s" % (r, pname)) == "true"][0]
+        # the region names the return-map verdict (a decaying return is 1 whether or not the rest state is
+        # persistent) and, for a decaying return, the rest-state class; the class is recomputed by
+        # verify_seed002.classify (mpmath mechanics from first principles, not the case's formulas)
+        want = [r for r in ("stable", "decays_not_persistent", "unstable", "no_verdict")
+                if expect.get("%s@%s" % (r, pname)) == "true"][0]
         verdict_checks("plane@" + pname, B, ev(plane["u_lo"]), ev(plane["u_hi"]),
-                       {"stable": 1, "unstable": -1, "no_verdict": 0}[want])
+                       {"stable": 1, "decays_not_persistent": 1, "unstable": -1, "no_verdict": 0}[want])
+        cls = verify_seed002.classify(dict(P))
+        need = {"stable": cls == "persistent", "decays_not_persistent": cls != "persistent",
+                "unstable": cls != "no_equilibrium", "no_verdict": True}[want]
+        report(need, "plane@%s rest-state class %s, consistent with the region %s" % (pname, cls, want))
+        key = "rest_persistent@" + pname
+        if key in expect:
+            report((cls == "persistent") == (expect[key] == "true"),
+                   "%s: class %s, case %s" % (key, cls, expect[key]))
     # steep arrivals of O6: the limit of G at grazing
     grazing_checks({k: ev(dict(secs["model o6far"])[k]) for k in KEYS})
     # the spec's printed samples
