@@ -18,6 +18,8 @@ the range. The plane's named points are checked the same way at their parameter 
 check, exits 1 on any mismatch.
 """
 import os, re, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import verify_seed002   # the closed-form rest-state class (mpmath, independent of fricert)
 import mpmath
 from mpmath import mp, mpf, matrix, sin, cos, sqrt, atan2, tan
 mp.dps = 40
@@ -353,19 +355,36 @@ def main():
         fu = num(pre + "_fix_u") if pre + "_fix_u" in expect else None
         fg = num(pre + "_fix_G") if pre + "_fix_G" in expect else None
         verdict_checks(pre, B, lo, hi, int(v), fu, fg)
-    # the plane's points
-    plane = dict(secs["model plane"])
-    params = {k: v.split(":")[0].strip() for k, v in secs["parameters"]}
-    for pname in ("chatter", "decay", "middle"):
-        pt = dict(secs["point " + pname])
-        P = {}
-        for k in KEYS:
-            val = plane[k]
-            P[k] = ev(pt[val]) if val in pt else ev(val)
-        B = Body(P)
-        want = [r for r in ("stable", "unstable", "no_verdict") if expect.get("%s@%s" % (r, pname)) == "true"][0]
-        verdict_checks("plane@" + pname, B, ev(plane["u_lo"]), ev(plane["u_hi"]),
-                       {"stable": 1, "unstable": -1, "no_verdict": 0}[want])
+    # the planes' points: (model block, its points, region suffix, persistence name)
+    for mname, pnames, suf, pers in (("plane", ("chatter", "decay", "middle"), "", "rest_persistent"),
+                                     ("plane6", ("o6_stable", "o6_decay", "o6_none"), "_o6", "rest_persistent_6")):
+        plane = dict(secs["model " + mname])
+        for pname in pnames:
+            pt = dict(secs["point " + pname])
+            P = {}
+            for k in KEYS:
+                val = plane[k]
+                P[k] = ev(pt[val]) if val in pt else ev(val)
+            B = Body(P)
+            # the region names the return-map verdict (a decaying return is 1 whether or not the rest state is
+            # persistent) and, for a decaying return, the rest-state class; the class is recomputed by
+            # verify_seed002.classify (mpmath mechanics from first principles, not the case's formulas)
+            want = [r for r in ("stable", "decays_not_persistent", "unstable", "no_verdict")
+                    if expect.get("%s%s@%s" % (r, suf, pname)) == "true"][0]
+            verdict_checks(mname + "@" + pname, B, ev(plane["u_lo"]), ev(plane["u_hi"]),
+                           {"stable": 1, "decays_not_persistent": 1, "unstable": -1, "no_verdict": 0}[want])
+            cls = verify_seed002.classify(dict(P))
+            need = {"stable": cls == "persistent", "decays_not_persistent": cls != "persistent",
+                    "unstable": cls != "no_equilibrium", "no_verdict": True}[want]
+            report(need, "%s@%s rest-state class %s, consistent with the region %s%s" % (mname, pname, cls, want, suf))
+            for r in ("stable", "decays_not_persistent", "unstable", "no_verdict"):
+                key = "%s%s@%s" % (r, suf, pname)
+                if key in expect and r != want:
+                    report(expect[key] == "false", "%s: case %s (the point's region is %s)" % (key, expect[key], want))
+            key = pers + "@" + pname
+            if key in expect:
+                report((cls == "persistent") == (expect[key] == "true"),
+                       "%s: class %s, case %s" % (key, cls, expect[key]))
     # steep arrivals of O6: the limit of G at grazing
     grazing_checks({k: ev(dict(secs["model o6far"])[k]) for k in KEYS})
     # the spec's printed samples
