@@ -17,8 +17,8 @@ starting from the yaw rate ph0 with v_C from the constraints.
 Case 1' (claims book_210 and integral_210A, the book's (2.10) without and with J_A): pair A locked to the rod
 (theta1 = 0), pair B free in its hinge (M_Bz = 0). sympy writes the same Newton-Euler system in every datum (a, b, m,
 J_AB, J_A, J_B, the heading phi all symbols), with theta2ddot and pair B's spin J_B (phidd + theta2dd) = 0 added, and
-solves it for phiddot. For each claim it checks (exactly, by sympy, and at 12 random points of the case's box at
-40 digits) that (1) the case's phdd25 (the book's (2.5)) is that phiddot, (2) the case's bracket (Q10, Q10A) is the
+solves it for phiddot. For each claim it checks (exactly, by sympy, and at 12 random points of the case's box, to
+1e-25 at mpmath's 30 digits) that (1) the case's phdd25 (the book's (2.5)) is that phiddot, (2) the case's bracket (Q10, Q10A) is the
 one the claim states, (3) the case's `claim - model` is d/dt(phidot^2 bracket) along the Newton-Euler motion, and
 (4) the case's theta2 range avoids sin(theta2) = 0; any failure is a mismatch. The verdict is then "proved" when
 that rate simplifies to 0 in every datum, "refuted" when it exceeds 1e-20 at a sample point (the witness printed).
