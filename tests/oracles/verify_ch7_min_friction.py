@@ -102,10 +102,10 @@ for reg, pt, a, f in pts:
 a74, a76 = atan(mpf('0.74')), atan(mpf('0.76'))
 N1 = min(forces(a74, p)[0] for p in [2 * pi * j / 720 for j in range(720)] + [pi / 2])
 N2 = min(forces(a74, p)[1] for p in [2 * pi * j / 720 for j in range(720)] + [3 * pi / 2])
-check('N1min@e71_below', N1, '0.2103', '1e-4')
-check('N2min@e71_below', N2, '0.2103', '1e-4')
-check('N1min@e71_above', min(forces(a76, p)[0] for p in [pi / 2]), '-0.2083', '1e-4')
-truth('liftoff@e71_above', region(a76, mpf(1)) == 'liftoff', True)
+check('N1min@book_tan074', N1, '0.2103', '1e-4')
+check('N2min@book_tan074', N2, '0.2103', '1e-4')
+check('N1min@book_tan076', min(forces(a76, p)[0] for p in [pi / 2]), '-0.2083', '1e-4')
+truth('liftoff@book_tan076', region(a76, mpf(1)) == 'liftoff', True)
 # the claim "rolling => f > (1 + k) tan a and tan a < l/(2b)" on a grid of points: wherever the claim fails, some
 # heading (the turning point p = pi/2, or any grid heading) has no Coulomb split, so the point is not "rolling"
 bad = 0
