@@ -130,6 +130,42 @@ check('psi_x0@r08_mid', N['r08_mid'].psi(N['r08_mid'].x0), '0.830260556055697', 
 check('max psi_gen at r = 0.8', N['r08_mid'].psi_max(), '0.921491862732246', '1e-13')
 truth('sliding_only@r08_mid', N['r08_mid'].regions()['sliding_only'], True)
 truth('liftoff@r08_high', N['r08_high'].regions()['liftoff'], True)
+# G near A (r = 0.7): rest and a sliding motion coexist for psi_gen(x*) < Q1 < psi_gen(x0)
+N['r07_both'] = Bench('0.3', '0.2', '0.785', r='0.7')
+check('psi_xs@r07_both', N['r07_both'].psi(N['r07_both'].xs), '0.770820393249937', '1e-13')
+check('psi_x0@r07_both', N['r07_both'].psi(N['r07_both'].x0), '0.798743407615849', '1e-13')
+truth('static_and_sliding@r07_both', N['r07_both'].regions()['static_and_sliding'], True)
+
+
+def eqs46(r, x, a, b, f=1, beta=1, g=1):
+    """psi_gen checked against the book's reduced equations (4.6) (spec/ch4.md R20) with eps_1 = eps_2 = 0 and
+    l = 1, l1 = r: the state is built from the reaction x = N_A alone (w3 = u1 cos a1 from the N_A equation,
+    sin a1 = b/(f N_A), sin a2 = a/(f N_B), both slips forward), then (4.6) gives Q1, Q2 and Q3; returns
+    (Q1, (Q2 + Q3)/2, (Q2 - Q3)/2, the residual of N_B's equation)."""
+    r, x, a, b, f, beta, g = (mpf(v) for v in (r, x, a, b, f, beta, g))
+    w3 = 2 * (x - g * (2 - r) / 2) / beta
+    NA, NB = x, g - x
+    s1, s2 = b / (f * NA), a / (f * NB)
+    c1, c2 = sqrt(1 - s1**2), sqrt(1 - s2**2)
+    u1, u2 = w3 / c1, w3 / c2
+    Q1 = u1 * c1 + f * NA * c1 + f * NB * c2
+    Q2 = s1 * f * NA + s2 * f * NB
+    Q3 = s1 * (-f * NA * r) + s2 * (f * NB * (2 - r)) + Q2 * (r - 1)
+    resB = NB - (g * r - beta * u1 * c1) / 2
+    return Q1, (Q2 + Q3) / 2, (Q2 - Q3) / 2, resB
+
+
+# the derivation of psi_gen from (4.6): for random r and x in (x0, x*), (4.6) returns the a and b it was built
+# with and Q1 = psi_gen(x)
+random.seed(11)
+bad = 0
+for _ in range(200):
+    r = mpf(random.randint(62, 140)) / 100
+    B = Bench('0.3', '0.2', 1, r=r)
+    x = B.x0 + (B.xs - B.x0) * mpf(random.randint(1, 999)) / 1000
+    Q1, a_, b_, resB = eqs46(r, x, '0.3', '0.2')
+    bad += max(abs(Q1 - B.psi(x)), abs(a_ - mpf('0.3')), abs(b_ - mpf('0.2')), abs(resB)) > mpf(10)**-30
+truth('psi_gen = Q1 of (4.6) with zero inertia, 200 random (r, x)', bad == 0, True)
 
 print('FAILED' if failures() else 'all checks passed', f'({failures()} failures)')
 sys.exit(1 if failures() else 0)

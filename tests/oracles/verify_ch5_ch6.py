@@ -118,6 +118,11 @@ def ch5():
     xm = findroot(lambda x: diff(F, x), gz)
     check("M_at_Kstar", F(xm), b3.W, mpf(10)**-20)
 
+    # the right edge of the lift-off-free band of the figure: the start u0 whose xi0 = gamma(u0) equals K*
+    # (beyond it N vanishes for every sigma >= 0); a root of gamma(u) - K* found by bisection
+    u_edge = findroot(lambda u: b3.gamma(u) - Ks3, (mpf(-1), mpf(0)), solver='bisect')
+    check("u0_case1 (xi0 = K*)", u_edge, '-0.542701165399', mpf(10)**-11)
+
     def sig_star(bd, u0, Ks):
         return Ks / bd.gamma(mpf(u0)) - 1
 

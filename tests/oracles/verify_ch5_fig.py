@@ -17,7 +17,7 @@ Usage: python3 tests/oracles/verify_ch5_fig.py
 """
 import sys
 from pathlib import Path
-from mpmath import mp, mpf, sqrt, sin, cos, asin, atan2, diff, pi
+from mpmath import mp, mpf, sqrt, sin, cos, asin, acos, atan2, diff, pi
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from verify_ch4 import run  # the [expect] reader and comparer (no mechanics in it)
@@ -96,24 +96,26 @@ def stmt6(name):
 
 def stmt8(name, env):
     A, C, d, g = mpf("0.4"), mpf("0.7"), mpf("0.3"), mpf("9.81")
-    th0 = pi / 2
+    u = env["u8"]           # cos(theta0): 0 (theta0 = pi/2) or cos(1.1) at Statement 8's example
+    th0 = acos(u)
     e, w0 = env["e8"], env["w8"]
 
     def L(th):          # Lagrangian at thetadot = 0, z_G = R + d cos(theta)
         return A * e**2 * sin(th)**2 / 2 + C * (w0 + e * cos(th))**2 / 2 - g * d * cos(th)
     n = g - d * sin(th0) * diff(L, th0) / (A + d**2 * sin(th0)**2)
-    u = mpf(0)
     lam = d**2 / A
     K = 1 + lam - lam * u**2
-    book = (w0 * u * e * K * (1 - u**2) * d * C * A + A**2 * g * K
-            + e**2 * A * d * (1 - u**2) * (C * (K + 2 * lam * u) - A * u * K)) / (A + d**2 * (1 - u**2))**2
-    return {"N8": n, "N8book": book, "missed": n < 0 and book > 0}[name]
+
+    def book(p):            # the printed (3.18), with 2 lam u0^p for the doubtful "2 lam u0"
+        return (w0 * u * e * K * (1 - u**2) * d * C * A + A**2 * g * K
+                + e**2 * A * d * (1 - u**2) * (C * (K + 2 * lam * u**p) - A * u * K)) / (A + d**2 * (1 - u**2))**2
+    return {"N8": n, "N8book": book(1), "N8book_sq": book(2), "missed": n < 0 and book(1) > 0}[name]
 
 
 def oracle(name, env):
     if name in ("ubar", "u1s", "thd1", "s6_later"):
         return stmt6(name)
-    if name in ("N8", "N8book", "missed"):
+    if name in ("N8", "N8book", "N8book_sq", "missed"):
         return stmt8(name, env)
     lam, q1, q2 = env["lam"], env["q1"], env["q2"]
     fig = name[-1]

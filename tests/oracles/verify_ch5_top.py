@@ -26,7 +26,7 @@ mp.dps = 40
 
 
 def top(name, env):
-    if name in ("N8", "omega0_crit", "jumps", "stays"):
+    if name in ("N8", "omega0_crit", "jumps", "stays", "e_zero"):
         return stmt8(name, env)
     A, u0, thd0, p1, p2 = env["At"], env["u0"], env["thd0"], env["p1"], env["p2"]
 
@@ -73,6 +73,12 @@ def top(name, env):
 
 def stmt8(name, env):
     A, C, d, g, th0 = env["A3"], env["C"], env["d"], env["g"], env["theta0"]
+    if name == "e_zero":    # the precession rate e > 0 at which N(theta0) = 0 without spin, by bisection
+        lo, hi = mpf(0), mpf(1000)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if stmt8("N8", dict(env, pd0=mid, omega0=mpf(0))) > 0 else (lo, mid)
+        return (lo + hi) / 2
     e = env["pd0"]
 
     def N_of(w0):
