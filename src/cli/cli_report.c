@@ -25,6 +25,8 @@
 #include "cli/cli.h"
 #include "base/fc_file.h"
 #include "base/fc_mem.h"
+#include "base/fc_str.h"
+#include "mech/mech.h"
 #include "pave/pave.h"
 #include "base/fc_atomic.h"
 #include "canvas/canvas.h"
@@ -364,11 +366,36 @@ typedef struct {
     cli_report_opts *ro;
     double *secs, *und;
     int *pages, *status;
+    double *read_secs;   /* how long reading each case took (NULL: unknown) */
 } report_run;
+
+/* A case read by case_read_check (so that the parent, which reads every case
+ * before any runs, does not compute the model blocks' planes for all of them
+ * one after another) read again whole, where it runs: in its child process,
+ * or in turn. The check read has validated it as case_read does; an error
+ * here (memory) is printed as case_read's. Returns 0 or -1. */
+static int full_read(case_t *c)
+{
+    case_error_t err;
+    char msg[4097 + 640];
+    char *path = fc_strdup(c->path);
+    int rc;
+    if (path == NULL) return -1;
+    case_clear(c);
+    rc = case_read(c, path, &err);
+    if (rc != 0) {
+        memset(c, 0, sizeof *c);
+        fc_error_format(msg, sizeof msg, &err);
+        fprintf(stderr, "%s\n", msg);
+    }
+    flint_free(path);
+    return rc;
+}
 
 /* Runs case i in this process; returns its exit status. */
 static int run_one(report_run *r, int i)
 {
+    if (r->cases[i].check && full_read(&r->cases[i]) != 0) return r->status[i] = CLI_BAD_INPUT;
     if (r->tile_n > 0) return r->status[i] = report_tile(&r->cases[i], r->ro, &r->secs[i]);
     if (r->mg) {
         cli_report_opts rm = *r->ro;
@@ -453,10 +480,31 @@ static void job_finish(report_run *r, report_job *jb, int i, const char *cmd)
  * waited for. SIGINT, SIGTERM and SIGCHLD are blocked here except inside
  * sigsuspend, so a signal can never be missed between a test of
  * cli_cancelled and the wait. */
+/* The order in which report_parallel starts the cases: the longest to read
+ * first (a model block that certifies a plane computes while the case is
+ * read, and the check read that report_main does before any case runs
+ * computes a part of it: such a case is among the longest to run, and
+ * started last it would run alone at the end), the others in their order.
+ * Only the start changes: the output is copied out in the order of the
+ * cases. */
+static void launch_order(int *ord, const double *read_secs, int n)
+{
+    int i, j;
+    for (i = 0; i < n; i++) ord[i] = i;
+    if (read_secs == NULL) return;
+    for (i = 1; i < n; i++) {   /* insertion sort, stable: slower reads first */
+        int t = ord[i];
+        for (j = i; j > 0 && read_secs[ord[j - 1]] < read_secs[t]; j--) ord[j] = ord[j - 1];
+        ord[j] = t;
+    }
+}
+
 static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
 {
     report_job *jb = flint_calloc(n, sizeof(report_job));
-    int next = 0, flushed = 0, running = 0, done = 0, forwarded = 0, shown = 0, i;
+    int *ord = flint_calloc(n, sizeof(int));
+    char *launched = flint_calloc(n, 1);
+    int nl = 0, flushed = 0, running = 0, done = 0, forwarded = 0, shown = 0, i;
     int progress = r->ro->opt.progress;
     struct sigaction sa, old_chld;
     sigset_t blk, intterm, old;
@@ -474,14 +522,17 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
     sigprocmask(SIG_BLOCK, &blk, &old);
     nchild_jobs = n;
     child_jobs = jb;
+    launch_order(ord, r->read_secs, n);
     for (;;) {
         int reaped = 0, wst;
         pid_t pid;
         /* start cases while there is room (a pending SIGINT/SIGTERM is let in first) */
-        while (next < n && running < jobs && (let_signals_in(&intterm), !cli_cancelled)) {
+        while (nl < n && running < jobs && (let_signals_in(&intterm), !cli_cancelled)) {
+            int next = ord[nl];
             report_job *j = &jb[next];
+            launched[next] = 1;
             if ((j->pid = cli_job_fork(&j->f)) < 0) {   /* run here, in turn */
-                next++;
+                nl++;
                 break;
             }
             if (j->pid == 0) {   /* the child: one case, its output into the files */
@@ -502,10 +553,15 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
                 _exit(fflush(j->f.res) == 0 ? 0 : CLI_INTERNAL);
             }
             running++;
-            next++;
+            nl++;
         }
-        /* copy out, in order, every case that has finished */
-        while (flushed < next && jb[flushed].pid <= 0) {
+        /* copy out, in the order of the cases, every case that has finished
+           (after SIGINT/SIGTERM, the cases never started are passed over) */
+        while (flushed < n && (launched[flushed] ? jb[flushed].pid <= 0 : cli_cancelled)) {
+            if (!launched[flushed]) {
+                flushed++;
+                continue;
+            }
             if (shown) {   /* the progress line goes before any copied text */
                 fprintf(stderr, "\r%50s\r", "");
                 shown = 0;
@@ -522,10 +578,10 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
             } else job_finish(r, &jb[flushed], flushed, cmd);
             flushed++;
         }
-        if (flushed == next && (next == n || cli_cancelled)) break;
+        if (flushed == n) break;
         /* reap every child that has ended */
         while ((pid = waitpid(-1, &wst, WNOHANG)) > 0)
-            for (i = 0; i < next; i++)
+            for (i = 0; i < n; i++)
                 if (jb[i].pid == pid) {
                     jb[i].pid = 0;
                     jb[i].wstatus = wst;
@@ -542,7 +598,7 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
             continue;
         }
         if (cli_cancelled && !forwarded) {   /* every running child removes its private folder and ends */
-            for (i = 0; i < next; i++)
+            for (i = 0; i < n; i++)
                 if (jb[i].pid > 0) kill(jb[i].pid, SIGTERM);
             forwarded = 1;
             continue;
@@ -555,6 +611,8 @@ static void report_parallel(report_run *r, int n, int jobs, const char *cmd)
     sigprocmask(SIG_SETMASK, &old, NULL);
     sigaction(SIGCHLD, &old_chld, NULL);
     flint_free(jb);
+    flint_free(ord);
+    flint_free(launched);
 }
 
 /* report (merge = 0) or merge (merge = 1): the options, reading every case
@@ -583,7 +641,7 @@ static int report_main(int argc, char **argv, int merge)
     case_t *cases;
     struct sigaction sa;
     struct stat sb;
-    double *secs;
+    double *secs, *read_secs = NULL;
     int *pages;
     double *und;
     int *status;
@@ -700,15 +758,24 @@ static int report_main(int argc, char **argv, int merge)
         rc = cli_merge_load(&cases, &mg, &ncases, argv + optind, argc - optind);
         if (rc != CLI_OK) return rc;
     } else cases = flint_calloc(ncases, sizeof(case_t));
+    mech_set_threads((int) jobs);   /* a model block's plane: as many threads as a paving */
+    read_secs = flint_calloc(ncases, sizeof(double));
     for (i = 0; i < ncases; i++) {
         case_error_t err;
         char msg[4097 + 640];   /* a whole path and a message */
-        if (!merge && case_read(&cases[i], argv[optind + i], &err)) {
+        struct timespec r0, r1;
+        clock_gettime(CLOCK_MONOTONIC, &r0);
+        /* several cases at once: the check read (validation as case_read's, the
+           planes of model blocks only where the points are); each is read
+           again whole where it runs (run_one), in parallel */
+        if (!merge && (jobs > 1 && ncases > 1 ? case_read_check : case_read)(&cases[i], argv[optind + i], &err)) {
             fc_error_format(msg, sizeof msg, &err);
             fprintf(stderr, "%s\n", msg);
             bad = 1;
             continue;
         }
+        clock_gettime(CLOCK_MONOTONIC, &r1);
+        read_secs[i] = (double) (r1.tv_sec - r0.tv_sec) + 1e-9 * (double) (r1.tv_nsec - r0.tv_nsec);
         if (tile_n == 0) {   /* the template must exist before anything is computed or written
                                 (a tile writes no report: its merge needs the template) */
             char tp[4096], why[256];
@@ -752,6 +819,7 @@ static int report_main(int argc, char **argv, int merge)
         run.und = und;
         run.pages = pages;
         run.status = status;
+        run.read_secs = merge ? NULL : read_secs;
         if (jobs > 1 && ncases > 1 && parallel_outdir(&ro, tile_n) == 0)
             report_parallel(&run, ncases, (int) jobs, cmd);
         else
@@ -783,6 +851,7 @@ static int report_main(int argc, char **argv, int merge)
     flint_free(und);
     flint_free(pages);
     flint_free(status);
+    flint_free(read_secs);
     if (mg) cli_merged_free(mg, ncases);   /* after the cases: their plots were moved out */
     return rc;
 }

@@ -83,4 +83,10 @@ int mech_model_build(mech_def **defs, int *ndefs, const mech_section *sec,
 /* Frees an array returned by mech_model_build (NULL allowed). */
 void mech_defs_free(mech_def *defs, int ndefs);
 
+/* Threads a model block may use for work it splits (the cells of a
+ * zod_return_map plane); 1 (the default) runs everything in the calling
+ * thread. The definitions built are the same for every count. Process-wide:
+ * set it before reading cases, not while one is read. */
+void mech_set_threads(int n);
+
 #endif

@@ -40,6 +40,8 @@
  *   on a grid line gets the union of its cells, an unknown verdict unless
  *   they agree; 0 outside the range). The other keys are constants of the
  *   block, so the verdict is for that slice of the parameter space only. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include "mech/mech_impl.h"
@@ -253,6 +255,60 @@ static expr_t quad(zplane *z, const fmpq_t x0, const fmpq_t x1, const fmpq_t y0,
     e = mech_if(mech_cmp(EXPR_LT, expr_var(z->xn), num_node(xm)), lo, hi);
     fmpq_clear(xm); fmpq_clear(ym);
     return e;
+}
+
+static int zod_threads = 1;
+
+void mech_set_threads(int n)
+{
+    zod_threads = n < 1 ? 1 : n;
+}
+
+/* The grid cells of a plane, shared by the threads that certify them: each
+ * cell's tree goes to its own slot, so the result does not depend on which
+ * thread took which cell. */
+typedef struct {
+    const zplane *z;
+    expr_t *sub;
+    const fmpq *xs, *ys;
+    int grid, refine;
+    atomic_int next;
+    atomic_long certs;
+} zgrid;
+
+static void *zgrid_work(void *arg)
+{
+    zgrid *g = arg;
+    zplane z = *g->z;   /* certs counted per thread */
+    z.certs = 0;
+    for (;;) {
+        int k = atomic_fetch_add(&g->next, 1), i, j;
+        if (k >= g->grid * g->grid) break;
+        i = k / g->grid;
+        j = k % g->grid;
+        g->sub[k] = quad(&z, g->xs + i, g->xs + i + 1, g->ys + j, g->ys + j + 1, g->refine);
+    }
+    atomic_fetch_add(&g->certs, z.certs);
+    return NULL;
+}
+
+/* sub[i grid + j] = the verdict tree of grid cell (i, j), for every cell, on
+ * up to zod_threads threads (the calling one among them; a thread that
+ * cannot be started leaves its share to the others). */
+static void zgrid_run(zplane *z, expr_t *sub, const fmpq *xs, const fmpq *ys, int grid, int refine)
+{
+    zgrid g;
+    int nt = zod_threads < grid * grid ? zod_threads : grid * grid, t, started = 0;
+    pthread_t th[64];
+    if (nt > 64) nt = 64;
+    g.z = z; g.sub = sub; g.xs = xs; g.ys = ys; g.grid = grid; g.refine = refine;
+    atomic_init(&g.next, 0);
+    atomic_init(&g.certs, 0);
+    for (t = 1; t < nt; t++)
+        if (pthread_create(&th[started], NULL, zgrid_work, &g) == 0) started++;
+    zgrid_work(&g);
+    for (t = 0; t < started; t++) pthread_join(th[t], NULL);
+    z->certs += atomic_load(&g.certs);
 }
 
 /* Piecewise tree over cells [i0, i1) x [j0, j1) of the grid (sub-ASTs in sub,
@@ -485,9 +541,7 @@ int mech_zod(mech_builder *b, const mech_section *sec, const char *file, expr_sc
             z.ulo = ulo; z.uhi = uhi; z.leaves = leaves; z.depth = depth; z.certs = 0;
             z.px = z.py = NULL;
             z.probes = read_probes(&z, sec);
-            for (int i = 0; i < grid; i++)
-                for (int j = 0; j < grid; j++)
-                    sub[i * grid + j] = quad(&z, xs + i, xs + i + 1, ys + j, ys + j + 1, refine);
+            zgrid_run(&z, sub, xs, ys, grid, refine);
             lt = mech_grid_tree(sub, grid, 0, grid, 0, grid, axname[0], axname[1], xs, ys);
             flint_free(sub);
             if (z.px) { _arb_vec_clear(z.px, sec->npoints + 1); _arb_vec_clear(z.py, sec->npoints + 1); }

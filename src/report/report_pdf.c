@@ -1286,7 +1286,7 @@ rp_claim_caption(report_doc *d, const run_results *res, const claim_result *cl, 
     return fc_printf("Figure %d: claim %s (%s): where the claim and the model hold, %s. %s (depth %d, %ld cells). "
                      "Hatched: the category is not decided on those cells, at most %s %% of the box%s%s%s%s.",
                      ++d->nfig, c->claim->name, claim_status_name(c->status),
-                     mk >= 0 ? "on the axes of the main figure, in the colours of the legend below it" : "over the claim's box, in the colours of the legend below it", how, c->depth,
+                     mk >= 0 ? "in the main figure's axes (legend below)" : "over the claim's box (legend below)", how, c->depth,
                      c->pave.ncells, und, c->pave.pending > 0 ? " (with the cells a budget left pending, cross-hatched)"
                      : "", rel[0] ? "; the implication itself is undecided on at most " : "", rel,
                      rel[0] ? " %" : "");
