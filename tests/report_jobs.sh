@@ -25,7 +25,14 @@
 #  7. report --tile I/4 -j 2 and merge -j 2 over two cases against each case
 #     tiled alone and reported alone;
 #  8. check over several cases (one failing an expectation, one unreadable):
-#     the default (one process per core), -j 2 and -j 3 print what -j 1 does.
+#     the default (one process per core), -j 2 and -j 3 print what -j 1 does;
+#  9. a case with a zod_return_map plane (computed when the case is read)
+#     among others, -j 2: the parent reads the cases as `check` does (the
+#     plane refined only where the case's point lies) and each child reads
+#     its case again whole, started slowest first; its cells and
+#     results.json are those of the case reported alone with -j 1 (fails
+#     when a child runs the parent's check read: the plane is not refined
+#     away from the point), and the table is in case order.
 # Last line "N passed, M failed"; exit status 1 if M > 0.
 cd "$(dirname "$0")/.." || exit 2
 script=tests/report_jobs.sh
@@ -198,6 +205,67 @@ for j in default 2 3; do
     [ "$rc" -eq "$rc1" ] && cmp -s "$tmp/check1.out" "$tmp/checkj.out" && cmp -s "$tmp/check1.err" "$tmp/checkj.err" &&
         ok || bad "check ($j jobs): exit $rc, or its output differs from -j 1"
 done
+
+# 9. a plane computed when the case is read: the parent's check read, the child's whole read
+cat >"$tmp/zod_small.case" <<'ZOD'
+[case]
+title     = A small return-map plane
+source    = tests/report_jobs.sh
+template  = default
+
+[parameters]
+h     = 3/20 .. 2/5 : height [L]
+rho   = 7/20 .. 7/10 : radius of gyration [L]
+
+[model plane]
+type   = zod_return_map
+x      = h
+y      = rho
+h      = h
+rho    = rho
+l1     = 0.1954
+l2     = 0.2204
+phi1   = 0.1669
+phi2   = -0.1910
+alpha  = -0.5449
+mu1    = 1.3804
+mu2    = 0.0883
+tau    = 0
+u_lo   = -4
+u_hi   = 4
+x_lo   = 3/20
+x_hi   = 2/5
+y_lo   = 7/20
+y_hi   = 7/10
+grid   = 8
+refine = 2
+leaves = 64
+depth  = 6
+
+[regions]
+stable     = plane_stable
+unstable   = plane_unstable
+no_verdict = plane_undecided
+
+[plot verdicts]
+x     = h
+y     = rho
+depth = 5
+regions = stable, unstable, no_verdict
+
+[point corner]
+h   = 0.16
+rho = 0.36
+ZOD
+"$FRICERT" report -q -j 1 $T -o "$tmp/zod1" "$tmp/zod_small.case" || bad "the plane case alone exited $?"
+"$FRICERT" report -j 2 $T -o "$tmp/zod2" "$ROOT/cases/rotating_guide.case" "$tmp/zod_small.case" \
+    "$ROOT/cases/ch6_plate_integral.case" >"$tmp/zod2.out" 2>"$tmp/zod2.err" || bad "report -j 2 with the plane exited $?"
+cmp -s "$tmp/zod1/zod_small/verdicts.cells.csv" "$tmp/zod2/zod_small/verdicts.cells.csv" &&
+    cmp -s "$tmp/zod1/zod_small/results.json" "$tmp/zod2/zod_small/results.json" &&
+    ok || bad "report -j 2: the plane case's cells or results.json differ from the case reported alone"
+grep -q unstable "$tmp/zod1/zod_small/verdicts.cells.csv" && ok || bad "the plane proves nothing unstable (no test)"
+[ "$(awk 'NR > 1 { print $1 }' "$tmp/zod2.out" | tr '\n' ' ')" = "rotating_guide zod_small ch6_plate_integral " ] &&
+    ok || bad "report -j 2: the table is not in case order"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
