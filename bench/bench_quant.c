@@ -20,6 +20,26 @@ static double cpu_now(void)
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+/* The least CPU seconds of pave_run on PB in REPS runs (the results dropped);
+ * its evaluations in *evals. */
+static double least_cpu(const pave_problem *pb, int reps, long *evals)
+{
+    double best = 1e300;
+    int rep;
+    for (rep = 0; rep < reps; rep++) {
+        pave_result r;
+        double t;
+        pave_result_init(&r);
+        t = cpu_now();
+        pave_run(&r, pb);
+        t = cpu_now() - t;
+        if (t < best) best = t;
+        *evals = r.evaluations;
+        pave_result_clear(&r);
+    }
+    return best;
+}
+
 /* CPU seconds of the plain rod plot (B > 0, B < 0 with B = 1 + 3cos^2 theta
  * - 3 mu sin theta cos theta over [0, pi/2] x [0, 3]) at depth d, the least
  * of 3 runs; its evaluations in *evals. */
@@ -31,8 +51,7 @@ static double rod_cpu(int d, long *evals)
     expr_prog_t prog;
     arb_ptr box = _arb_vec_init(2);
     arb_t xl, xh, yl, yh;
-    double best = 1e300;
-    int rep;
+    double best;
     expr_scope_add_param(s, "theta");
     expr_scope_add_param(s, "mu");
     roots[0] = expr_parse("1 + 3*cos(theta)^2 - 3*mu*sin(theta)*cos(theta) > 0", 1, 1, &err);
@@ -42,21 +61,13 @@ static double rod_cpu(int d, long *evals)
     arb_const_pi(xh, 128);
     arb_mul_2exp_si(xh, xh, -1);
     arb_set_ui(yh, 3);
-    for (rep = 0; rep < 3; rep++) {
+    {
         pave_problem pb;
-        pave_result r;
-        double t0;
         memset(&pb, 0, sizeof pb);
         pb.prog = prog; pb.nregions = 2; pb.box = box; pb.nparams = 2;
         pb.xparam = 0; pb.yparam = 1; pb.x_lo = xl; pb.x_hi = xh; pb.y_lo = yl; pb.y_hi = yh;
         pb.depth = d; pb.threads = 1; pb.prec = 64; pb.max_prec = 256;
-        pave_result_init(&r);
-        t0 = cpu_now();
-        pave_run(&r, &pb);
-        t0 = cpu_now() - t0;
-        if (t0 < best) best = t0;
-        *evals = r.evaluations;
-        pave_result_clear(&r);
+        best = least_cpu(&pb, 3, evals);
     }
     expr_prog_free(prog);
     expr_free(roots[0]);
@@ -128,17 +139,9 @@ int main(int argc, char **argv)
         cpu_last = cpu_now() - cpu_last;
         evals_last = r.evaluations;
         if (d == dmax) {   /* the figure compared with the rod's: the least of 3 runs, as the rod's */
-            int rep;
-            for (rep = 1; rep < 3; rep++) {
-                pave_result r2;
-                double t;
-                pave_result_init(&r2);
-                t = cpu_now();
-                pave_run(&r2, &pb);
-                t = cpu_now() - t;
-                if (t < cpu_last) cpu_last = t;
-                pave_result_clear(&r2);
-            }
+            long ev;
+            double t = least_cpu(&pb, 2, &ev);
+            if (t < cpu_last) cpu_last = t;
         }
         /* undecided cells counted at the finest level (coarser ones as 4^(d - level) of them) */
         for (i = 0; i < r.ncells; i++)
