@@ -15,6 +15,7 @@
 #include "expr/expr_statics.h"
 
 #define LP_EPS 1e-10
+#define LP_TOL 1e-9           /* Harris ratio-test tolerance */
 #define NGEN 32             /* generators of a polygonal 3-D cone */
 
 int expr_statics_is_call(const expr_t e)
@@ -138,13 +139,18 @@ static int lp_simplex(lp_t *L, int phase)
             if (s == -1 || LD(L, x, j) < LD(L, x, s) || (LD(L, x, j) == LD(L, x, s) && L->N[j] < L->N[s])) s = j;
         }
         if (LD(L, x, s) > -LP_EPS) return 1;
-        for (i = 0; i < L->m; i++) {
-            if (LD(L, i, s) < LP_EPS) continue;
-            if (r == -1) { r = i; continue; }
-            {
-                double a = LD(L, i, L->n + 1) / LD(L, i, s), b = LD(L, r, L->n + 1) / LD(L, r, s);
-                if (a < b || (a == b && L->B[i] < L->B[r])) r = i;
+        /* Harris's ratio test: the largest pivot among the rows whose ratio
+           is within LP_TOL of the least (a tiny pivot on a degenerate row
+           would wreck the tableau) */
+        double th = HUGE_VAL;
+        for (i = 0; i < L->m; i++)
+            if (LD(L, i, s) >= LP_EPS) {
+                double q = (fmax(LD(L, i, L->n + 1), 0) + LP_TOL) / LD(L, i, s);
+                if (q < th) th = q;
             }
+        for (i = 0; i < L->m; i++) {
+            if (LD(L, i, s) < LP_EPS || LD(L, i, L->n + 1) / LD(L, i, s) > th) continue;
+            if (r == -1 || LD(L, i, s) > LD(L, r, s) || (LD(L, i, s) == LD(L, r, s) && L->B[i] < L->B[r])) r = i;
         }
         if (r == -1) return 0;
         lp_pivot(L, r, s);
@@ -340,8 +346,11 @@ static int pack_gens(double **Gp, int *gk, const prob *P, int outer)
     return ng;
 }
 
-/* The primal certificate: 1 if proved. */
-static int primal(const prob *P)
+/* The primal certificate, its search tried with the caps L 100^t for t0 <=
+ * t < t1 (stopping at the first the simplex solves): 1 if proved, 0 if a
+ * search succeeded and its check did not, -1 if no search succeeded (the
+ * caller may try larger caps). */
+static int primal(const prob *P, int t0, int t1)
 {
     const expr_statics_desc *d = P->d;
     int E = d->E, n = d->n, k, i, j, ng = 0, rows[EXPR_STATICS_MAX_E], ne = 0, ok = 0, tries;
@@ -364,7 +373,8 @@ static int primal(const prob *P)
     x = flint_calloc(ng + 1, sizeof(double));
     Lc[ng] = 1;
     L = (1 + bmax) / (amax > 0 ? amax : 1) * ng;
-    for (tries = 0; tries < 3 && !ok; tries++, L *= 100) {
+    for (tries = 0; tries < t0; tries++) L *= 100;
+    for (; tries < t1 && !ok; tries++, L *= 100) {
         int rc;
         memset(LA, 0, (size_t) (2 * ne + 1) * (ng + 1) * sizeof(double));
         for (i = 0; i < ne; i++) {
@@ -387,7 +397,7 @@ static int primal(const prob *P)
         if (rc == 0) ok = 1;
     }
     flint_free(LA); flint_free(Lb); flint_free(Lc);
-    if (!ok) { flint_free(x); flint_free(G); return 0; }
+    if (!ok) { flint_free(x); flint_free(G); return -1; }
     for (j = 0; j < n; j++) r0[j] = 0;
     for (j = 0; j < ng; j++) {
         int c, sz = block_size(d->type[gk[j]]);
@@ -455,40 +465,66 @@ static int dual(const prob *P)
 {
     const expr_statics_desc *d = P->d;
     int E = d->E, n = d->n, k, i, j, ng = 0, nc = 2 * E + 1, rows, ok, rc;
-    double *G, *LA, *Lb, *Lc, *x;
+    double *G, *LA, *Lb, *Lc, *x, y0[EXPR_STATICS_MAX_E], bb = 0, t0 = 0;
     int gk[EXPR_STATICS_MAX_N * NGEN];
     if ((ng = pack_gens(&G, gk, P, 1)) == 0) return 0;
-    rows = ng + 2;
+    for (i = 0; i < E; i++) bb += P->bm[i] * P->bm[i];
+    if (!(bb > 0)) { flint_free(G); return 0; }     /* b.y < 0 impossible at the midpoint */
+    bb = sqrt(bb);
+    rows = ng + 1 + 2 * E;
     LA = flint_calloc((size_t) rows * nc, sizeof(double));
     Lb = flint_calloc(rows, sizeof(double));
     Lc = flint_calloc(nc, sizeof(double));
     x = flint_calloc(nc, sizeof(double));
-    /* columns y+_i, y-_i, t: t - (A g).y <= 0 per generator, b.y <= -1, t <= 1; max t */
+    /* The separator of largest relative margin at the midpoint: max t over
+       (A g).y >= t |A g| per generator, -b.y >= t |b|, |y_i| <= 1, started
+       at the feasible y0 = -b/|b|, t0 = min of the margins at y0 (so no
+       phase 1, whose degenerate pivots would be most of the work): y = y0 +
+       z, t = t0 + u, columns z+_i, z-_i, u; rows u |A g| - (A g).z <=
+       (A g).y0 - t0 |A g|, u |b| + b.z <= |b| (1 - t0), z+_i <= 1 - y0_i,
+       z-_i <= 1 + y0_i (every right side >= 0). */
+    for (i = 0; i < E; i++) y0[i] = -P->bm[i] / bb;
+    t0 = 1;
     for (j = 0; j < ng; j++) {
+        double c = 0, na = 0;
         for (i = 0; i < E; i++) {
             double a = ag(P, i, gk[j], G + 3 * j);
             LA[(size_t) j * nc + i] = -a;
             LA[(size_t) j * nc + E + i] = a;
+            c += a * y0[i];
+            na += a * a;
         }
-        LA[(size_t) j * nc + 2 * E] = 1;
+        na = sqrt(na);
+        LA[(size_t) j * nc + 2 * E] = na;
+        Lb[j] = c;
+        if (na > 0 && c / na < t0) t0 = c / na;
+    }
+    for (j = 0; j < ng; j++) {
+        double r = Lb[j] - t0 * LA[(size_t) j * nc + 2 * E];
+        Lb[j] = r > 0 ? r : 0;
     }
     for (i = 0; i < E; i++) {
         LA[(size_t) ng * nc + i] = P->bm[i];
         LA[(size_t) ng * nc + E + i] = -P->bm[i];
+        LA[(size_t) (ng + 1 + i) * nc + i] = 1;
+        Lb[ng + 1 + i] = 1 - y0[i] > 0 ? 1 - y0[i] : 0;
+        LA[(size_t) (ng + 1 + E + i) * nc + E + i] = 1;
+        Lb[ng + 1 + E + i] = 1 + y0[i] > 0 ? 1 + y0[i] : 0;
     }
-    Lb[ng] = -1;
-    LA[(size_t) (ng + 1) * nc + 2 * E] = 1;
-    Lb[ng + 1] = 1;
+    LA[(size_t) ng * nc + 2 * E] = bb;
+    Lb[ng] = bb * (1 - t0) > 0 ? bb * (1 - t0) : 0;
     Lc[2 * E] = 1;
     rc = expr_statics_lp(x, rows, nc, LA, Lb, Lc);
     flint_free(LA); flint_free(Lb); flint_free(Lc); flint_free(G);
+    /* the largest margin may be < 0 on the polygon around the cone and the
+       check on the cone itself succeed: it is tried whatever the margin */
     if (rc != 0) { flint_free(x); return 0; }
     {
         arb_ptr y = _arb_vec_init(E), s = _arb_vec_init(n);
         arb_t bd;
         slong prec = P->prec;
         arb_init(bd);
-        for (i = 0; i < E; i++) arb_set_d(y + i, x[i] - x[E + i]);
+        for (i = 0; i < E; i++) arb_set_d(y + i, y0[i] + (x[i] - x[E + i]));
         for (j = 0; j < n; j++)
             for (i = 0; i < E; i++) arb_addmul(s + j, pA(P, i, j), y + i, prec);
         for (i = 0; i < E; i++) arb_addmul(bd, pb(P, i), y + i, prec);
@@ -662,8 +698,17 @@ void expr_statics_step(const expr_statics_desc *d, arb_srcptr v, const unsigned 
             for (j = 0; j < n; j++) z = z && arb_is_zero(pA(&P, i, j));
             P.zero[i] = z;
         }
-        if (primal(&P)) verdict = 1;
+        /* The primal search with its first cap, then the dual, then the
+           primal's larger caps: the verdict is that of primal, dual, facets
+           in this order, since the primal and dual certificates are never
+           both proved on a box (one proves an equilibrium at every point, the
+           other none), and the larger caps are tried only when the first
+           found no solution at all. The dual is the cheaper way out of most
+           boxes without an equilibrium. */
+        int p = primal(&P, 0, 1);
+        if (p == 1) verdict = 1;
         else if (dual(&P)) verdict = -1;
+        else if (p == -1 && primal(&P, 1, 3) == 1) verdict = 1;
         else verdict = facets(&P);
         flint_free(P.doff);
         flint_free(P.Am);
