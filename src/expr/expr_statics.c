@@ -106,20 +106,35 @@ typedef struct {
 
 #define LD(L, i, j) ((L)->D[(size_t) (i) * ((L)->n + 2) + (j)])
 
+/* D[j] -= R[j] f for j < w, each a rounded product then a rounded
+ * difference (the same values in any order); four at a time so that the
+ * compiler may use vector instructions (D and R do not overlap). */
+static void row_axpy(double *restrict D, const double *restrict R, double f, int w)
+{
+    int j = 0;
+    for (; j + 4 <= w; j += 4) {
+        D[j] -= R[j] * f;
+        D[j + 1] -= R[j + 1] * f;
+        D[j + 2] -= R[j + 2] * f;
+        D[j + 3] -= R[j + 3] * f;
+    }
+    for (; j < w; j++) D[j] -= R[j] * f;
+}
+
 static void lp_pivot(lp_t *L, int r, int s)
 {
     int i, j, t, w = L->n + 2;
     double inv = 1.0 / LD(L, r, s);
-    const double *R = L->D + (size_t) r * w;
+    const double *restrict R = L->D + (size_t) r * w;
     /* row i -= f_i * row r over every column, then column s := -f_i: the
        same products as updating the columns j != s and scaling column s by
        -inv (a * (-b) = -(a * b) exactly), with no branch in the inner loop */
     for (i = 0; i < L->m + 2; i++) {
-        double f, *Di;
+        double f, *restrict Di;
         if (i == r || LD(L, i, s) == 0.0) continue;
         Di = L->D + (size_t) i * w;
         f = Di[s] * inv;
-        for (j = 0; j < w; j++) Di[j] -= R[j] * f;
+        row_axpy(Di, R, f, w);
         Di[s] = -f;
     }
     for (j = 0; j < w; j++)
