@@ -35,10 +35,12 @@ static int pick_mode(char *letter, arb_ptr lam, arb_ptr a, const dyn_model_t m, 
     if (stuck) {
         dyn_tv cone, c[2];
         char alt[3]; int n = 0;
-        arb_ptr ls = _arb_vec_init(4), as = _arb_vec_init(4);
+        arb_struct buf[24];     /* six vectors of 4 on the stack */
+        arb_ptr ls = buf, as = buf + 4;
         arb_ptr l2[2], a2[2];
-        l2[0] = _arb_vec_init(4); a2[0] = _arb_vec_init(4);
-        l2[1] = _arb_vec_init(4); a2[1] = _arb_vec_init(4);
+        for (int q = 0; q < 24; q++) arb_init(buf + q);
+        l2[0] = buf + 8; a2[0] = buf + 12;
+        l2[1] = buf + 16; a2[1] = buf + 20;
         mode[k] = 'S';
         if (dyn_mode_solve(ls, as, m, mode, prec) < 0) cone = -1;
         else {
@@ -66,8 +68,7 @@ static int pick_mode(char *letter, arb_ptr lam, arb_ptr a, const dyn_model_t m, 
             else { _arb_vec_set(lam, l2[s], 4); _arb_vec_set(a, a2[s], 4); }
             res = 0;
         }
-        _arb_vec_clear(ls, 4); _arb_vec_clear(as, 4);
-        for (int s = 0; s < 2; s++) { _arb_vec_clear(l2[s], 4); _arb_vec_clear(a2[s], 4); }
+        for (int q = 0; q < 24; q++) arb_clear(buf + q);
         goto done;
     }
     if (dyn_mode_solve(lam, a, m, mode, prec) < 0) goto done;
@@ -91,11 +92,13 @@ int _dyn_flight(arb_ptr v, arb_ptr dv, arb_t zk, arb_ptr dz, int *k_sustained, c
                 int k_stuck, int may_leave, int *stuck_end, const dyn_model_t m, dyn_choice *ch, slong prec)
 {
     const int k = 1 - j, tk = 2 * k, nk = 2 * k + 1, nj = 2 * j + 1;
-    arb_ptr lam = _arb_vec_init(4), a = _arb_vec_init(4);
+    arb_struct la[8];       /* lam and a on the stack */
+    arb_ptr lam = la, a = la + 4;
     arb_t zj, absa, tland, tstop, disc, t;
     arb_t dzj, dtland, dtstop, ddisc, dt;     /* derivatives (when dv != NULL) */
     int stuck = k_stuck, res = DYN_UNKNOWN;
     if (stuck_end) *stuck_end = 0;
+    for (int q = 0; q < 8; q++) arb_init(la + q);
     arb_init(zj); arb_init(absa); arb_init(tland); arb_init(tstop); arb_init(disc); arb_init(t);
     arb_init(dzj); arb_init(dtland); arb_init(dtstop); arb_init(ddisc); arb_init(dt);
     arb_set(zj, zj0);
@@ -218,7 +221,7 @@ int _dyn_flight(arb_ptr v, arb_ptr dv, arb_t zk, arb_ptr dz, int *k_sustained, c
         stuck = 1;
     }
 done:
-    _arb_vec_clear(lam, 4); _arb_vec_clear(a, 4);
+    for (int q = 0; q < 8; q++) arb_clear(la + q);
     arb_clear(zj); arb_clear(absa); arb_clear(tland); arb_clear(tstop); arb_clear(disc); arb_clear(t);
     arb_clear(dzj); arb_clear(dtland); arb_clear(dtstop); arb_clear(ddisc); arb_clear(dt);
     return res;

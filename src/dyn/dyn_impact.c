@@ -35,11 +35,13 @@ int _dyn_impact(arb_ptr vout, arb_ptr dvout, int *stick, int *sigma, const dyn_m
 {
     const int ti = 2 * i, ni = 2 * i + 1, nj = 2 * (1 - i) + 1;
     arb_t D, Pt, Pn, t, den;
-    arb_ptr w[2], ws = _arb_vec_init(4), dw[2], dws = _arb_vec_init(4);
+    arb_struct buf[24];     /* the six vectors of 4 on the stack: no allocation per impact */
+    arb_ptr w[2], ws = buf, dw[2], dws = buf + 4;
     dyn_tv cs, c[2];
     int res = DYN_UNKNOWN, alt[4], nalt = 0, pick;
-    w[0] = _arb_vec_init(4); w[1] = _arb_vec_init(4);
-    dw[0] = _arb_vec_init(4); dw[1] = _arb_vec_init(4);
+    for (int k = 0; k < 24; k++) arb_init(buf + k);
+    w[0] = buf + 8; w[1] = buf + 12;
+    dw[0] = buf + 16; dw[1] = buf + 20;
     arb_init(D); arb_init(Pt); arb_init(Pn); arb_init(t); arb_init(den);
 
     /* stick: A_ii P = -(v_ti, v_ni) */
@@ -122,8 +124,7 @@ int _dyn_impact(arb_ptr vout, arb_ptr dvout, int *stick, int *sigma, const dyn_m
     res = DYN_OK;
 done:
     arb_clear(D); arb_clear(Pt); arb_clear(Pn); arb_clear(t); arb_clear(den);
-    _arb_vec_clear(w[0], 4); _arb_vec_clear(w[1], 4); _arb_vec_clear(ws, 4);
-    _arb_vec_clear(dw[0], 4); _arb_vec_clear(dw[1], 4); _arb_vec_clear(dws, 4);
+    for (int k = 0; k < 24; k++) arb_clear(buf + k);
     return res;
 }
 
