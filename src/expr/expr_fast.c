@@ -100,9 +100,26 @@ struct expr_fast_struct {
     double *mk;
     int *eff, neff;    /* the active parameters of nonzero width in this run */
     const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
+    /* kept registers (reg_setup): with at most KEEP_MAX parameters, a
+       register that is a pure function of the box in some parameters is
+       not computed again while the box is bitwise the same in those */
+    int keep;          /* 1 if this is on */
+    uint64_t *dep;     /* per register: the parameters it depends on */
+    unsigned char *pure;   /* per register: numeric, without if / search / extremum below it */
+    uint64_t *gvalid;  /* per pure register: the active positions (bit i) of g that are
+                          current, and GOK_BIT once gok is */
+    di *last;          /* the box of the last run (nparams), valid if have_last */
+    int have_last;
+    uint64_t *mdep;    /* per register: the parameters its merit depends on */
+    double *mlast;     /* the point of the last expr_fast_merit (nparams), valid if have_mlast */
+    int have_mlast;
 };
 
+#define KEEP_MAX 63                 /* parameters (and active ones) the kept registers allow */
+#define GOK_BIT ((uint64_t) 1 << 63)
+
 static void merit_setup(expr_fast_t f);
+static void reg_setup(expr_fast_t f);
 
 /* ------------------------------------------------------------ rounding */
 
@@ -484,6 +501,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     }
     arb_clear(t);
     merit_setup(f);
+    reg_setup(f);
     return f;
 }
 
@@ -504,6 +522,12 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->mop);
     flint_free(f->mk);
     flint_free(f->eff);
+    flint_free(f->dep);
+    flint_free(f->pure);
+    flint_free(f->gvalid);
+    flint_free(f->last);
+    flint_free(f->mdep);
+    flint_free(f->mlast);
     expr_fastq_free(f->q);
     flint_free(f->act);
     flint_free(f->pos);
@@ -923,13 +947,81 @@ static di tighten_reg(expr_fast_t f, int d, int for_value)
     return out;
 }
 
+/* ------------------------------------------------------------ kept registers */
+
+/* 1 for the numeric operations whose value (and gradient) step_value
+ * (step_grad) computes from the box and their operands' values, statuses
+ * and gradients alone: no truth value (if, comparisons), no search. */
+static int pure_op(int op)
+{
+    switch (op) {
+    case OP_CONST: case OP_PARAM: case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+    case OP_POWQ: case OP_SIN: case OP_COS: case OP_TAN: case OP_SQRT: case OP_ABS: case OP_SIGN:
+    case OP_MIN: case OP_MAX:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The dependencies of each register on the parameters (dep for the
+ * intervals, mdep for the merit program of merit_setup), and which
+ * registers are pure (pure_op down to the parameters); keep is 0 when there
+ * are too many parameters or active ones for the masks. */
+static void reg_setup(expr_fast_t f)
+{
+    const expr_prog_struct *p = f->p;
+    int k, n = f->n;
+    f->dep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->mdep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->pure = flint_calloc(n + 1, 1);
+    f->gvalid = flint_calloc(n + 1, sizeof(uint64_t));
+    f->last = flint_calloc(f->nparams + 1, sizeof(di));
+    f->mlast = flint_calloc(f->nparams + 1, sizeof(double));
+    f->keep = f->nparams <= KEEP_MAX && f->nact <= KEEP_MAX;
+    if (!f->keep) return;
+    for (k = 0; k < n; k++) {
+        const expr_instr *x = &p->ins[k];
+        int op = x->op;
+        if (op == OP_PARAM) f->dep[k] = (uint64_t) 1 << x->a;
+        else if (op != OP_CONST) {
+            f->dep[k] = f->dep[x->a];
+            if (two_regs(op)) f->dep[k] |= f->dep[x->b];
+        }
+        f->pure[k] = pure_op(op) && (op == OP_CONST || op == OP_PARAM || (f->pure[x->a] &&
+                     (!two_regs(op) || f->pure[x->b])));
+        /* the merit: merit_setup's operands (slot n for none; a parameter's a is its index) */
+        if (f->mop[k] == OP_PARAM) f->mdep[k] = (uint64_t) 1 << f->ma[k];
+        else f->mdep[k] = (f->ma[k] < n ? f->mdep[f->ma[k]] : 0) | (f->mb[k] < n ? f->mdep[f->mb[k]] : 0) |
+                          (f->mc[k] < n ? f->mdep[f->mc[k]] : 0);
+    }
+}
+
+/* The parameters whose interval in box (nparams) differs bitwise from last;
+ * every bit, including those of no parameter, if !*have (so that a register
+ * on no parameter is computed once); last becomes box. */
+static uint64_t changed_params(di *last, int *have, const di *box, int nparams)
+{
+    uint64_t ch = 0;
+    int i;
+    if (!*have) ch = ~(uint64_t) 0;
+    else
+        for (i = 0; i < nparams; i++)
+            if (memcmp(last + i, box + i, sizeof(di)) != 0) ch |= (uint64_t) 1 << i;
+    memcpy(last, box, nparams * sizeof(di));
+    *have = 1;
+    return ch;
+}
+
 /* ------------------------------------------------------------ runs */
 
 void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighten)
 {
     const expr_prog_struct *p = f->p;
     int k, i;
+    uint64_t ch = ~(uint64_t) 0, effm = 0;
     for (i = 0; i < f->nparams; i++) f->box[i] = I(lo[i], hi[i]);
+    if (f->keep) ch = changed_params(f->last, &f->have_last, f->box, f->nparams);
     f->run_lo = lo;
     f->run_hi = hi;
     f->mid_done = 0;
@@ -940,10 +1032,23 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         di b = f->box[f->act[i]];
         double mid = dmin(dmax(0.5 * b.lo + 0.5 * b.hi, b.lo), b.hi);
         f->dx[i] = b.lo == b.hi ? I(0, 0) : isub(b, I(mid, mid));
-        if (b.lo != b.hi) f->eff[f->neff++] = i;
+        if (b.lo != b.hi) { f->eff[f->neff++] = i; effm |= (uint64_t) 1 << (i & 63); }
     }
+    /* A pure register whose parameters' intervals are bitwise those of the
+       last run keeps its value, status and sin / cos pair from that run
+       (step_value would compute the same bits: it reads only the box, its
+       operands, which are kept too, and pure functions); its gradient
+       entries and gok are computed (again) only where not current
+       (gvalid): step_grad would compute the same bits from the same
+       operands. */
     if (!f->tighten) {
-        run_pass(f, &f->main, f->box);
+        if (!f->keep) run_pass(f, &f->main, f->box);
+        else
+            for (k = 0; k < f->n; k++) {
+                if (f->pure[k] && !(f->dep[k] & ch) && ch != ~(uint64_t) 0) continue;
+                step_value(f, &f->main, f->box, k);
+                f->gvalid[k] = 0;
+            }
     } else {
         fpass *ps = &f->main;
         int last_d = -1;
@@ -951,6 +1056,20 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         f->want_d = 1;
         for (k = 0; k < f->n; k++) {
             int op = p->ins[k].op;
+            if (f->keep && f->pure[k]) {
+                if (!(f->dep[k] & ch) && ch != ~(uint64_t) 0) {
+                    if ((effm | GOK_BIT) & ~f->gvalid[k]) {
+                        f->sc = ps->comp[k];   /* what step_value set for a SIN / COS */
+                        step_grad(f, k);
+                        f->gvalid[k] |= effm | GOK_BIT;
+                    }
+                    continue;
+                }
+                step_value(f, ps, f->box, k);
+                step_grad(f, k);
+                f->gvalid[k] = effm | GOK_BIT;
+                continue;
+            }
             step_value(f, ps, f->box, k);
             step_grad(f, k);
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
@@ -1016,13 +1135,26 @@ static void merit_setup(expr_fast_t f)
 static double nmin(double a, double b) { return a != a || b != b ? NAN : a < b ? a : b; }
 static double nmax(double a, double b) { return a != a || b != b ? NAN : a > b ? a : b; }
 
+/* A register whose parameters are bitwise those of the last call keeps
+ * its value from that call (the same operations on the same doubles). */
 double expr_fast_merit(expr_fast_t f, const double *x, int root)
 {
     double *v = f->pm, a, b;
-    int k, n = f->n;
+    int k, n = f->n, i;
+    uint64_t ch = ~(uint64_t) 0;
+    if (f->keep && f->have_mlast) {
+        ch = 0;
+        for (i = 0; i < f->nparams; i++)
+            if (memcmp(f->mlast + i, x + i, sizeof(double)) != 0) ch |= (uint64_t) 1 << i;
+    }
+    if (f->keep) {
+        memcpy(f->mlast, x, f->nparams * sizeof(double));
+        f->have_mlast = 1;
+    }
     v[n] = 0;
     for (k = 0; k < n; k++) {
         double y;
+        if (!(f->mdep[k] & ch) && ch != ~(uint64_t) 0) continue;
         a = v[f->ma[k]];
         b = v[f->mb[k]];
         switch (f->mop[k]) {
