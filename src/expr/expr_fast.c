@@ -61,6 +61,7 @@ typedef struct { double lo, hi; } di;
 #define TAYLOR_D_ERR 1e-14 /* bound on remainder plus rounding of taylor_d */
 #define SINCOS_MAX 1048576.0  /* |x| beyond this: [-1, 1] */
 #define PCACHE 64            /* points in point_sincos's cache (a power of 2) */
+#define MSINCOS 64           /* arguments in the merit's sin and cos memos (a power of 2) */
 
 static const di PIO2 = {0x1.921fb54442d18p+0, 0x1.921fb54442d19p+0};   /* pi/2 */
 static const di TWO_OVER_PI = {0x1.45f306dc9c882p-1, 0x1.45f306dc9c883p-1};
@@ -111,6 +112,8 @@ struct expr_fast_struct {
     di *last;          /* the box of the last run (nparams), valid if have_last */
     int have_last;
     uint64_t *mdep;    /* per register: the parameters its merit depends on */
+    int *mvar, nmvar;  /* the registers whose merit depends on the last parameter, in order */
+    double msin_x[MSINCOS], msin_y[MSINCOS], mcos_x[MSINCOS], mcos_y[MSINCOS];   /* sin, cos memos (x NaN: empty) */
     double *mlast;     /* the point of the last expr_fast_merit (nparams), valid if have_mlast */
     int have_mlast;
 };
@@ -527,6 +530,7 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->gvalid);
     flint_free(f->last);
     flint_free(f->mdep);
+    flint_free(f->mvar);
     flint_free(f->mlast);
     expr_fastq_free(f->q);
     flint_free(f->act);
@@ -856,11 +860,6 @@ static void step_grad(expr_fast_t f, int k)
 
 /* ------------------------------------------------------------ aux passes */
 
-static void run_pass(expr_fast_t f, fpass *ps, const di *box)
-{
-    int k;
-    for (k = 0; k < f->n; k++) step_value(f, ps, box, k);
-}
 
 /* An aux pass computed far enough for register d: its instructions are
  * evaluated in order up to d only (a register depends on earlier ones
@@ -978,6 +977,8 @@ static void reg_setup(expr_fast_t f)
     f->gvalid = flint_calloc(n + 1, sizeof(uint64_t));
     f->last = flint_calloc(f->nparams + 1, sizeof(di));
     f->mlast = flint_calloc(f->nparams + 1, sizeof(double));
+    f->mvar = flint_malloc((n + 1) * sizeof(int));
+    for (k = 0; k < MSINCOS; k++) f->msin_x[k] = f->mcos_x[k] = NAN;
     f->keep = f->nparams <= KEEP_MAX && f->nact <= KEEP_MAX;
     if (!f->keep) return;
     for (k = 0; k < n; k++) {
@@ -994,6 +995,7 @@ static void reg_setup(expr_fast_t f)
         if (f->mop[k] == OP_PARAM) f->mdep[k] = (uint64_t) 1 << f->ma[k];
         else f->mdep[k] = (f->ma[k] < n ? f->mdep[f->ma[k]] : 0) | (f->mb[k] < n ? f->mdep[f->mb[k]] : 0) |
                           (f->mc[k] < n ? f->mdep[f->mc[k]] : 0);
+        if (f->nparams > 0 && (f->mdep[k] >> (f->nparams - 1) & 1)) f->mvar[f->nmvar++] = k;
     }
 }
 
@@ -1018,10 +1020,13 @@ static uint64_t changed_params(di *last, int *have, const di *box, int nparams)
 void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighten)
 {
     const expr_prog_struct *p = f->p;
-    int k, i;
+    int k, i, all = 1;
     uint64_t ch = ~(uint64_t) 0, effm = 0;
     for (i = 0; i < f->nparams; i++) f->box[i] = I(lo[i], hi[i]);
-    if (f->keep) ch = changed_params(f->last, &f->have_last, f->box, f->nparams);
+    if (f->keep) {
+        ch = changed_params(f->last, &f->have_last, f->box, f->nparams);
+        all = ch == ~(uint64_t) 0;
+    }
     f->run_lo = lo;
     f->run_hi = hi;
     f->mid_done = 0;
@@ -1034,7 +1039,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         f->dx[i] = b.lo == b.hi ? I(0, 0) : isub(b, I(mid, mid));
         if (b.lo != b.hi) { f->eff[f->neff++] = i; effm |= (uint64_t) 1 << (i & 63); }
     }
-    /* A pure register whose parameters' intervals are bitwise those of the
+    /* Unless all: a pure register whose parameters' intervals are bitwise those of the
        last run keeps its value, status and sin / cos pair from that run
        (step_value would compute the same bits: it reads only the box, its
        operands, which are kept too, and pure functions); its gradient
@@ -1042,36 +1047,28 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
        (gvalid): step_grad would compute the same bits from the same
        operands. */
     if (!f->tighten) {
-        if (!f->keep) run_pass(f, &f->main, f->box);
-        else
-            for (k = 0; k < f->n; k++) {
-                if (f->pure[k] && !(f->dep[k] & ch) && ch != ~(uint64_t) 0) continue;
-                step_value(f, &f->main, f->box, k);
-                f->gvalid[k] = 0;
-            }
+        for (k = 0; k < f->n; k++) {
+            if (f->pure[k] && !all && !(f->dep[k] & ch)) continue;
+            step_value(f, &f->main, f->box, k);
+            f->gvalid[k] = 0;
+        }
     } else {
         fpass *ps = &f->main;
         int last_d = -1;
         di last_t = DI_ALL;
         f->want_d = 1;
         for (k = 0; k < f->n; k++) {
-            int op = p->ins[k].op;
-            if (f->keep && f->pure[k]) {
-                if (!(f->dep[k] & ch) && ch != ~(uint64_t) 0) {
-                    if ((effm | GOK_BIT) & ~f->gvalid[k]) {
-                        f->sc = ps->comp[k];   /* what step_value set for a SIN / COS */
-                        step_grad(f, k);
-                        f->gvalid[k] |= effm | GOK_BIT;
-                    }
-                    continue;
-                }
-                step_value(f, ps, f->box, k);
-                step_grad(f, k);
-                f->gvalid[k] = effm | GOK_BIT;
-                continue;
+            int op = p->ins[k].op, dv = 1, dg = 1;
+            if (f->pure[k]) {
+                if (!all && !(f->dep[k] & ch)) {
+                    dv = 0;
+                    dg = ((effm | GOK_BIT) & ~f->gvalid[k]) != 0;
+                    f->sc = ps->comp[k];   /* what step_value set for a SIN / COS */
+                    f->gvalid[k] |= effm | GOK_BIT;
+                } else f->gvalid[k] = effm | GOK_BIT;
             }
-            step_value(f, ps, f->box, k);
-            step_grad(f, k);
+            if (dv) step_value(f, ps, f->box, k);
+            if (dg) step_grad(f, k);
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
                 int d = p->ins[k].a;
                 if (ps->st[d] == EXPR_DEFINED && f->gok[d]) {
@@ -1135,26 +1132,42 @@ static void merit_setup(expr_fast_t f)
 static double nmin(double a, double b) { return a != a || b != b ? NAN : a < b ? a : b; }
 static double nmax(double a, double b) { return a != a || b != b ? NAN : a > b ? a : b; }
 
-/* A register whose parameters are bitwise those of the last call keeps
- * its value from that call (the same operations on the same doubles). */
+/* sin (cos) of a through a small memo of arguments (a pure function). */
+static double merit_sin(expr_fast_t f, double a, int c)
+{
+    union { double d; uint64_t u; } b;
+    unsigned h;
+    double *xs = c ? f->mcos_x : f->msin_x, *ys = c ? f->mcos_y : f->msin_y;
+    b.d = a;
+    h = (unsigned) ((b.u ^ (b.u >> 29) ^ (b.u >> 47)) & (MSINCOS - 1));
+    if (xs[h] == a && b.u == ((union { double d; uint64_t u; }) {xs[h]}).u) return ys[h];
+    xs[h] = a;
+    ys[h] = c ? cos(a) : sin(a);
+    return ys[h];
+}
+
+/* When only the last parameter (a quantifier's bound variable) differs
+ * bitwise from the last call's point, only the registers on it (mvar) are
+ * computed: the others keep their values from that call (the same
+ * operations on the same doubles). */
 double expr_fast_merit(expr_fast_t f, const double *x, int root)
 {
     double *v = f->pm, a, b;
-    int k, n = f->n, i;
-    uint64_t ch = ~(uint64_t) 0;
-    if (f->keep && f->have_mlast) {
-        ch = 0;
-        for (i = 0; i < f->nparams; i++)
-            if (memcmp(f->mlast + i, x + i, sizeof(double)) != 0) ch |= (uint64_t) 1 << i;
+    int k, n = f->n, i, j, cnt = n, var = 0;
+    if (f->keep && f->have_mlast && f->nparams > 0) {
+        var = 1;
+        for (i = 0; i + 1 < f->nparams; i++)
+            if (memcmp(f->mlast + i, x + i, sizeof(double)) != 0) { var = 0; break; }
+        if (var) cnt = f->nmvar;
     }
     if (f->keep) {
         memcpy(f->mlast, x, f->nparams * sizeof(double));
         f->have_mlast = 1;
     }
     v[n] = 0;
-    for (k = 0; k < n; k++) {
+    for (j = 0; j < cnt; j++) {
         double y;
-        if (!(f->mdep[k] & ch) && ch != ~(uint64_t) 0) continue;
+        k = var ? f->mvar[j] : j;
         a = v[f->ma[k]];
         b = v[f->mb[k]];
         switch (f->mop[k]) {
@@ -1176,8 +1189,8 @@ double expr_fast_merit(expr_fast_t f, const double *x, int root)
             y = f->mk[k] < 0 ? 1 / r : r;
             break;
         }
-        case OP_SIN: y = sin(a); break;
-        case OP_COS: y = cos(a); break;
+        case OP_SIN: y = merit_sin(f, a, 0); break;
+        case OP_COS: y = merit_sin(f, a, 1); break;
         case OP_TAN: y = tan(a); break;
         case OP_SQRT: y = sqrt(a); break;
         case OP_ABS: y = fabs(a); break;
