@@ -75,6 +75,8 @@ typedef struct {
     long key;
     di *box;           /* an aux pass's own box */
     int upto;          /* an aux pass has computed instructions 0 .. upto-1 */
+    int kept_upto;     /* an aux pass: registers below this one and off kch hold their values */
+    uint64_t kch;      /* from the box before (aux_refill) */
 } fpass;
 
 struct expr_fast_struct {
@@ -112,6 +114,8 @@ struct expr_fast_struct {
     di *last;          /* the box of the last run (nparams), valid if have_last */
     int have_last;
     uint64_t *mdep;    /* per register: the parameters its merit depends on */
+    uint64_t *adep;    /* per register: the parameters it depends on in an aux pass */
+    di *abox;          /* the box of an aux pass being filled (aux_refill) */
     int *mvar, nmvar;  /* the registers whose merit depends on the last parameter, in order */
     double msin_x[MSINCOS], msin_y[MSINCOS], mcos_x[MSINCOS], mcos_y[MSINCOS];   /* sin, cos memos (x NaN: empty) */
     double *mlast;     /* the point of the last expr_fast_merit (nparams), valid if have_mlast */
@@ -123,6 +127,7 @@ struct expr_fast_struct {
 
 static void merit_setup(expr_fast_t f);
 static void reg_setup(expr_fast_t f);
+static uint64_t aux_dep(expr_fast_t f, int k);
 
 /* ------------------------------------------------------------ rounding */
 
@@ -530,6 +535,8 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->gvalid);
     flint_free(f->last);
     flint_free(f->mdep);
+    flint_free(f->adep);
+    flint_free(f->abox);
     flint_free(f->mvar);
     flint_free(f->mlast);
     expr_fastq_free(f->q);
@@ -866,8 +873,25 @@ static void step_grad(expr_fast_t f, int k)
  * alone), and continued when a later register asks. */
 static fpass *aux_upto(expr_fast_t f, fpass *ps, int d)
 {
-    for (; ps->upto <= d; ps->upto++) step_value(f, ps, ps->box, ps->upto);
+    for (; ps->upto <= d; ps->upto++)
+        if (ps->upto >= ps->kept_upto || (f->adep[ps->upto] & ps->kch)) step_value(f, ps, ps->box, ps->upto);
     return ps;
+}
+
+/* ps restarted on the box f->abox. An aux pass is a pure function of its
+ * box, register by register (aux_dep): the registers it had computed for
+ * its box before (below upto) whose parameters are bitwise the same in
+ * both boxes hold the values the new box gives them, and are kept. */
+static void aux_refill(expr_fast_t f, fpass *ps)
+{
+    int i;
+    ps->kch = 0;
+    ps->kept_upto = f->keep ? ps->upto : 0;
+    if (f->keep)
+        for (i = 0; i < f->nparams; i++)
+            if (memcmp(ps->box + i, f->abox + i, sizeof(di)) != 0) ps->kch |= (uint64_t) 1 << i;
+    memcpy(ps->box, f->abox, f->nparams * sizeof(di));
+    ps->upto = 0;
 }
 
 /* the pass at the box's midpoint (in the active parameters) */
@@ -876,14 +900,14 @@ static fpass *mid_pass(expr_fast_t f, int d)
     fpass *ps = &f->aux[0];
     if (!f->mid_done) {
         int i;
-        for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
+        for (i = 0; i < f->nparams; i++) f->abox[i] = f->box[i];
         for (i = 0; i < f->nact; i++) {
             int j = f->act[i];
             double mlo = f->box[j].lo, mhi = f->box[j].hi, mid = 0.5 * mlo + 0.5 * mhi;
             mid = dmin(dmax(mid, mlo), mhi);
-            ps->box[j] = I(mid, mid);
+            f->abox[j] = I(mid, mid);
         }
-        ps->upto = 0;
+        aux_refill(f, ps);
         f->mid_done = 1;
     }
     return aux_upto(f, ps, d);
@@ -900,14 +924,14 @@ static fpass *endpoint_pass(expr_fast_t f, long key, int d)
         if (f->aux[i].key == key) return aux_upto(f, &f->aux[i], d);
     ps = &f->aux[1 + f->aux_next];
     f->aux_next = (f->aux_next + 1) % (NAUXF - 1);
-    for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
+    for (i = 0; i < f->nparams; i++) f->abox[i] = f->box[i];
     for (i = 0; i < f->nact; i++, kk /= 3) {
         int j = f->act[i];
-        if (kk % 3 == 1) ps->box[j] = I(f->box[j].lo, f->box[j].lo);
-        else if (kk % 3 == 2) ps->box[j] = I(f->box[j].hi, f->box[j].hi);
+        if (kk % 3 == 1) f->abox[j] = I(f->box[j].lo, f->box[j].lo);
+        else if (kk % 3 == 2) f->abox[j] = I(f->box[j].hi, f->box[j].hi);
     }
     ps->key = key;
-    ps->upto = 0;
+    aux_refill(f, ps);
     return aux_upto(f, ps, d);
 }
 
@@ -978,6 +1002,8 @@ static void reg_setup(expr_fast_t f)
     f->last = flint_calloc(f->nparams + 1, sizeof(di));
     f->mlast = flint_calloc(f->nparams + 1, sizeof(double));
     f->mvar = flint_malloc((n + 1) * sizeof(int));
+    f->adep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->abox = flint_calloc(f->nparams + 1, sizeof(di));
     for (k = 0; k < MSINCOS; k++) f->msin_x[k] = f->mcos_x[k] = NAN;
     f->keep = f->nparams <= KEEP_MAX && f->nact <= KEEP_MAX;
     if (!f->keep) return;
@@ -996,6 +1022,34 @@ static void reg_setup(expr_fast_t f)
         else f->mdep[k] = (f->ma[k] < n ? f->mdep[f->ma[k]] : 0) | (f->mb[k] < n ? f->mdep[f->mb[k]] : 0) |
                           (f->mc[k] < n ? f->mdep[f->mc[k]] : 0);
         if (f->nparams > 0 && (f->mdep[k] >> (f->nparams - 1) & 1)) f->mvar[f->nmvar++] = k;
+        f->adep[k] = aux_dep(f, k);
+    }
+}
+
+/* The parameters register k depends on in an aux pass, where step_value
+ * computes every register from the box and its operand registers alone (a
+ * comparison's truth is not tightened, a search is not run: its truth is
+ * UNKNOWN, its extremum undefined); every bit for an unknown operation. */
+static uint64_t aux_dep(expr_fast_t f, int k)
+{
+    const expr_instr *x = &f->p->ins[k];
+    uint64_t *d = f->adep;
+    switch (x->op) {
+    case OP_CONST: case OP_TRUE: case OP_FALSE:
+        return 0;
+    case OP_PARAM:
+        return (uint64_t) 1 << x->a;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MIN: case OP_MAX:
+    case OP_AND: case OP_OR: case OP_XOR: case OP_IMPLIES: case OP_IFF:
+    case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF:
+        return d[x->a] | d[x->b];
+    case OP_IF:
+        return d[x->a] | d[x->b] | d[x->c];
+    case OP_NEG: case OP_POWQ: case OP_SIN: case OP_COS: case OP_TAN: case OP_SQRT: case OP_ABS:
+    case OP_SIGN: case OP_NOT: case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
+        return d[x->a];
+    default:
+        return ~(uint64_t) 0;
     }
 }
 
