@@ -549,10 +549,14 @@ void expr_fast_free(expr_fast_t f)
 
 static int maxst(int a, int b) { return a > b ? a : b; }
 
-/* 1 for the numeric operations whose b is a register */
-static int two_regs(int op)
+/* 1 for the numeric operations whose b is a register (a bit mask: every
+ * operation code is below 64) */
+#define TWO_REGS_MASK (((uint64_t) 1 << OP_ADD) | ((uint64_t) 1 << OP_SUB) | ((uint64_t) 1 << OP_MUL) | \
+                       ((uint64_t) 1 << OP_DIV) | ((uint64_t) 1 << OP_MIN) | ((uint64_t) 1 << OP_MAX))
+_Static_assert(OP_FORALL < 64, "operation codes fit TWO_REGS_MASK");
+static inline int two_regs(int op)
 {
-    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV || op == OP_MIN || op == OP_MAX;
+    return (int) ((TWO_REGS_MASK >> op) & 1);
 }
 
 /* 1 for the boolean-valued operations the fast path has */
@@ -589,7 +593,7 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
     const expr_instr *x = &f->p->ins[k];
     di *v = ps->v, *y = ps->v + k, a, b = DI_ALL;
     unsigned char *st = ps->st, *tv = ps->tv;
-    int s;
+    int s, two;
 
     switch (x->op) {
     case OP_CONST: *y = f->cst[k]; st[k] = fin(*y) ? EXPR_DEFINED : EXPR_PARTIAL; return;
@@ -663,15 +667,14 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         break;
     }
 
+    two = two_regs(x->op);
     a = v[x->a];
-    if (two_regs(x->op)) b = v[x->b];
+    if (two) b = v[x->b];
     s = st[x->a];
-    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-        x->op == OP_MIN || x->op == OP_MAX)
-        s = maxst(s, st[x->b]);
+    if (two) s = maxst(s, st[x->b]);
     if (s == EXPR_UNDEFINED) { st[k] = EXPR_UNDEFINED; *y = DI_ALL; return; }
     /* a DEFINED register is finite (every instruction checks its result) */
-    if (s != EXPR_DEFINED && (!fin(a) || (two_regs(x->op) && !fin(b)))) {
+    if (s != EXPR_DEFINED && (!fin(a) || (two && !fin(b)))) {
         st[k] = maxst(s, EXPR_PARTIAL);
         *y = DI_ALL;
         return;
@@ -797,9 +800,7 @@ static void step_grad(expr_fast_t f, int k)
     }
     if (f->main.st[k] != EXPR_DEFINED) { f->gok[k] = 0; return; }
     f->gok[k] = f->gok[x->a];
-    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-        x->op == OP_MIN || x->op == OP_MAX)
-        f->gok[k] &= f->gok[x->b];
+    if (two_regs(x->op)) f->gok[k] &= f->gok[x->b];
 
     switch (x->op) {
     case OP_NEG: EACH(i) gk[i] = ineg(ga[i]); break;
