@@ -1215,7 +1215,8 @@ double expr_fast_merit(expr_fast_t f, const double *x, int root)
             if (memcmp(f->mlast + i, x + i, sizeof(double)) != 0) { var = 0; break; }
         if (var) cnt = f->nmvar;
     }
-    if (f->keep) {
+    if (var) f->mlast[f->nparams - 1] = x[f->nparams - 1];   /* the others are equal */
+    else if (f->keep) {
         memcpy(f->mlast, x, f->nparams * sizeof(double));
         f->have_mlast = 1;
     }
