@@ -89,6 +89,8 @@ struct expr_fast_struct {
     unsigned char *gok;
     di sc;             /* cos (sin) of the last SIN (COS) of the main pass */
     int want_d, mid_done, aux_next, tighten;
+    int gdone;         /* a tightening run: registers 0 .. gdone-1 have their gradients (grads_upto) */
+    uint64_t effm;     /* the positions of eff, as bits */
     di *box, *dx;
     di *out;
     double sinc_d[NTAYLOR], cosc_d[NTAYLOR];   /* the same, rounded to nearest */
@@ -117,6 +119,7 @@ struct expr_fast_struct {
     uint64_t *adep;    /* per register: the parameters it depends on in an aux pass */
     di *abox;          /* the box of an aux pass being filled (aux_refill) */
     int *mvar, nmvar;  /* the registers whose merit depends on the last parameter, in order */
+    int *mall;         /* 0 .. n-1 */
     double msin_x[MSINCOS], msin_y[MSINCOS], mcos_x[MSINCOS], mcos_y[MSINCOS];   /* sin, cos memos (x NaN: empty) */
     double *mlast;     /* the point of the last expr_fast_merit (nparams), valid if have_mlast */
     int have_mlast;
@@ -538,6 +541,7 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->adep);
     flint_free(f->abox);
     flint_free(f->mvar);
+    flint_free(f->mall);
     flint_free(f->mlast);
     expr_fastq_free(f->q);
     flint_free(f->act);
@@ -866,6 +870,25 @@ static void step_grad(expr_fast_t f, int k)
     }
 }
 
+/* The gradients (and gok) of registers 0 .. d in a tightening run, computed
+ * when a tightening first needs them, in order: step_grad reads only the
+ * main pass's values, statuses and truths of the register and its operands,
+ * which are final once the run has passed them (a comparison's truth is
+ * tightened in its own step), the operands' gradients, and for a SIN (COS)
+ * the cos (sin) that step_value kept in comp. So they are the bits a
+ * step_grad right after each step_value would give; a pure register whose
+ * entries are current (gvalid) is skipped. */
+static void grads_upto(expr_fast_t f, int d)
+{
+    for (; f->gdone <= d; f->gdone++) {
+        int k = f->gdone;
+        if (f->pure[k] && !((f->effm | GOK_BIT) & ~f->gvalid[k])) continue;
+        f->sc = f->main.comp[k];
+        step_grad(f, k);
+        if (f->pure[k]) f->gvalid[k] |= f->effm | GOK_BIT;
+    }
+}
+
 /* ------------------------------------------------------------ aux passes */
 
 
@@ -1003,6 +1026,8 @@ static void reg_setup(expr_fast_t f)
     f->last = flint_calloc(f->nparams + 1, sizeof(di));
     f->mlast = flint_calloc(f->nparams + 1, sizeof(double));
     f->mvar = flint_malloc((n + 1) * sizeof(int));
+    f->mall = flint_malloc((n + 1) * sizeof(int));
+    for (k = 0; k < n; k++) f->mall[k] = k;
     f->adep = flint_calloc(n + 1, sizeof(uint64_t));
     f->abox = flint_calloc(f->nparams + 1, sizeof(di));
     for (k = 0; k < MSINCOS; k++) f->msin_x[k] = f->mcos_x[k] = NAN;
@@ -1094,13 +1119,13 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         f->dx[i] = b.lo == b.hi ? I(0, 0) : isub(b, I(mid, mid));
         if (b.lo != b.hi) { f->eff[f->neff++] = i; effm |= (uint64_t) 1 << (i & 63); }
     }
-    /* Unless all: a pure register whose parameters' intervals are bitwise those of the
-       last run keeps its value, status and sin / cos pair from that run
-       (step_value would compute the same bits: it reads only the box, its
-       operands, which are kept too, and pure functions); its gradient
-       entries and gok are computed (again) only where not current
-       (gvalid): step_grad would compute the same bits from the same
-       operands. */
+    /* Unless all: a pure register whose parameters' intervals are bitwise
+       those of the last run keeps its value, status and sin / cos pair from
+       that run (step_value would compute the same bits: it reads only the
+       box, its operands, which are kept too, and pure functions). Gradients
+       are computed only when a tightening needs them (grads_upto), and for
+       a pure register only where not current (gvalid): step_grad would
+       compute the same bits from the same operands. */
     if (!f->tighten) {
         for (k = 0; k < f->n; k++) {
             if (f->pure[k] && !all && !(f->dep[k] & ch)) continue;
@@ -1112,20 +1137,17 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         int last_d = -1;
         di last_t = DI_ALL;
         f->want_d = 1;
+        f->gdone = 0;
+        f->effm = effm;
         for (k = 0; k < f->n; k++) {
-            int op = p->ins[k].op, dv = 1, dg = 1;
-            if (f->pure[k]) {
-                if (!all && !(f->dep[k] & ch)) {
-                    dv = 0;
-                    dg = ((effm | GOK_BIT) & ~f->gvalid[k]) != 0;
-                    f->sc = ps->comp[k];   /* what step_value set for a SIN / COS */
-                    f->gvalid[k] |= effm | GOK_BIT;
-                } else f->gvalid[k] = effm | GOK_BIT;
+            int op = p->ins[k].op;
+            if (!f->pure[k] || all || (f->dep[k] & ch)) {
+                step_value(f, ps, f->box, k);
+                f->gvalid[k] = 0;
             }
-            if (dv) step_value(f, ps, f->box, k);
-            if (dg) step_grad(f, k);
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
                 int d = p->ins[k].a;
+                if (ps->st[d] == EXPR_DEFINED) grads_upto(f, d);
                 if (ps->st[d] == EXPR_DEFINED && f->gok[d]) {
                     if (d != last_d) {   /* u > 0 and u < 0: one tightening of u */
                         last_t = tighten_reg(f, d, 0);
@@ -1140,6 +1162,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     for (i = 0; i < p->nroots; i++) {
         int r = p->roots[i];
         if (bool_op(p->ins[r].op)) { f->out[i] = f->main.v[r]; continue; }
+        if (f->tighten && f->main.st[r] == EXPR_DEFINED) grads_upto(f, r);
         if (f->tighten && f->main.st[r] == EXPR_DEFINED && f->gok[r]) f->out[i] = tighten_reg(f, r, 1);
         else f->out[i] = f->main.v[r];
     }
@@ -1208,6 +1231,7 @@ static double merit_sin(expr_fast_t f, double a, int c)
 double expr_fast_merit(expr_fast_t f, const double *x, int root)
 {
     double *v = f->pm, a, b;
+    const int *mop = f->mop, *ma = f->ma, *mb = f->mb, *list;
     int k, n = f->n, i, j, cnt = n, var = 0;
     if (f->keep && f->have_mlast && f->nparams > 0) {
         var = 1;
@@ -1221,12 +1245,13 @@ double expr_fast_merit(expr_fast_t f, const double *x, int root)
         f->have_mlast = 1;
     }
     v[n] = 0;
+    list = var ? f->mvar : f->mall;
     for (j = 0; j < cnt; j++) {
         double y;
-        k = var ? f->mvar[j] : j;
-        a = v[f->ma[k]];
-        b = v[f->mb[k]];
-        switch (f->mop[k]) {
+        k = list[j];
+        a = v[ma[k]];
+        b = v[mb[k]];
+        switch (mop[k]) {
         case OP_CONST: y = f->mk[k]; break;
         case OP_PARAM: y = x[f->ma[k]]; break;
         case OP_NEG: y = -a; break;
