@@ -891,7 +891,6 @@ static void grads_upto(expr_fast_t f, int d)
 
 /* ------------------------------------------------------------ aux passes */
 
-
 /* An aux pass computed far enough for register d: its instructions are
  * evaluated in order up to d only (a register depends on earlier ones
  * alone), and continued when a later register asks. */
