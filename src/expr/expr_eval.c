@@ -11,18 +11,22 @@
  * active parameters and a flag gok saying that the register is a locally
  * Lipschitz function on the box whose generalised gradient lies in g (so the
  * mean-value form f(x) in f(m) + g.(x - m) and the monotonicity test hold). */
+#include <stdint.h>
 #include <string.h>
 #include "expr/expr_prog.h"
 #include "expr/expr_quant.h"
 #include "expr/expr_statics.h"
 
 #define NAUX 5      /* aux pass 0: midpoint; 1..4: cached endpoint passes */
+#define KEEP_MAX 64 /* parameters the kept registers allow (one bit each) */
 
 typedef struct {
     arb_ptr v;
     unsigned char *st, *tv;
     unsigned char *ov;  /* 1: defined on the whole box but no finite enclosure (an overflow) */
     long key;       /* endpoint key (base-3 digits: 0 box, 1 lo, 2 hi); -1 none */
+    arb_ptr kbox;   /* the box of the registers held (nparams), if kvalid */
+    int kvalid;
 } pass;
 
 struct expr_eval_struct {
@@ -46,21 +50,33 @@ struct expr_eval_struct {
     int want_d;        /* main pass with gradients: keep tsc */
     ulong count;
     expr_quant_ws *qws; /* exists / forall (expr_quant.c), NULL if none */
+    /* kept registers (keep_setup): with at most KEEP_MAX parameters, a pure
+       register (numeric, with no if / search / statics below it) whose
+       parameters' balls are equal (arb_equal) to those its pass last
+       computed it on keeps its value, status and overflow flag, and in the
+       main pass its gradient and gok (the main pass keeps only from one
+       tightening run to the next) */
+    int keep;
+    uint64_t *dep;     /* per register: the parameters it depends on */
+    unsigned char *pure;
 };
 
 /* ------------------------------------------------------------ set-up */
 
-static void pass_init(pass *ps, int n)
+static void pass_init(pass *ps, int n, int nparams)
 {
     ps->v = _arb_vec_init(n);
     ps->st = flint_calloc(n, 1);
     ps->tv = flint_calloc(n, 1);
     ps->ov = flint_calloc(n, 1);
     ps->key = -1;
+    ps->kbox = _arb_vec_init(nparams + 1);
+    ps->kvalid = 0;
 }
 
-static void pass_clear(pass *ps, int n)
+static void pass_clear(pass *ps, int n, int nparams)
 {
+    _arb_vec_clear(ps->kbox, nparams + 1);
     _arb_vec_clear(ps->v, n);
     flint_free(ps->st);
     flint_free(ps->tv);
@@ -95,12 +111,74 @@ void expr_eval_set_prec(expr_eval_t ev, slong prec)
     int i;
     ev->prec = prec;
     set_consts(ev, &ev->main);
-    for (i = 0; i < NAUX; i++) set_consts(ev, &ev->aux[i]);
+    ev->main.kvalid = 0;   /* the registers were computed at another precision */
+    for (i = 0; i < NAUX; i++) {
+        set_consts(ev, &ev->aux[i]);
+        ev->aux[i].kvalid = 0;
+    }
     expr_quant_ws_set_prec(ev->qws, prec);
 }
 
 slong expr_eval_prec(const expr_eval_t ev) { return ev->prec; }
 ulong expr_eval_count(const expr_eval_t ev) { return ev->count + expr_quant_ws_count(ev->qws); }
+
+/* 1 for the numeric operations whose step_value (and step_grad) reads
+ * only the box, the precision and its operand registers (and the main pass
+ * mode want_d, the same in every tightening run). */
+static int pure_op(int op)
+{
+    switch (op) {
+    case OP_CONST: case OP_PARAM: case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+    case OP_POWQ: case OP_POW: case OP_SIN: case OP_COS: case OP_TAN: case OP_COT: case OP_ASIN:
+    case OP_ACOS: case OP_ATAN: case OP_ATAN2: case OP_SINH: case OP_COSH: case OP_TANH: case OP_EXP:
+    case OP_LOG: case OP_SQRT: case OP_CBRT: case OP_ABS: case OP_SIGN: case OP_MIN: case OP_MAX:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* 1 for the operations whose b is a register */
+static int b_reg(int op)
+{
+    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV || op == OP_POW || op == OP_ATAN2 ||
+           op == OP_MIN || op == OP_MAX;
+}
+
+/* dep and pure of every register (keep 0 with more than KEEP_MAX parameters). */
+static void keep_setup(expr_eval_t ev)
+{
+    const expr_prog_struct *p = ev->p;
+    int k;
+    ev->dep = flint_calloc(ev->n + 1, sizeof(uint64_t));
+    ev->pure = flint_calloc(ev->n + 1, 1);
+    ev->keep = ev->nparams <= KEEP_MAX;
+    if (!ev->keep) return;
+    for (k = 0; k < ev->n; k++) {
+        const expr_instr *x = &p->ins[k];
+        if (!pure_op(x->op)) continue;
+        if (x->op == OP_CONST) { ev->pure[k] = 1; continue; }
+        if (x->op == OP_PARAM) { ev->pure[k] = 1; ev->dep[k] = (uint64_t) 1 << x->a; continue; }
+        ev->pure[k] = ev->pure[x->a] && (!b_reg(x->op) || ev->pure[x->b]);
+        ev->dep[k] = ev->dep[x->a] | (b_reg(x->op) ? ev->dep[x->b] : 0);
+    }
+}
+
+/* The parameters whose ball in box differs from ps's kbox (every bit if ps
+ * holds no registers); kbox becomes box and ps holds registers. */
+static uint64_t keep_changed(expr_eval_t ev, pass *ps, arb_srcptr box)
+{
+    uint64_t ch = 0;
+    int i;
+    if (!ev->keep) return ~(uint64_t) 0;
+    if (!ps->kvalid) ch = ~(uint64_t) 0;
+    for (i = 0; i < ev->nparams; i++) {
+        if (ps->kvalid && !arb_equal(ps->kbox + i, box + i)) ch |= (uint64_t) 1 << i;
+        arb_set(ps->kbox + i, box + i);
+    }
+    ps->kvalid = 1;
+    return ch;
+}
 
 expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, slong prec)
 {
@@ -111,8 +189,9 @@ expr_eval_t expr_eval_new(const expr_prog_t p, const int *active, int nactive, s
     ev->nparams = p->nparams;
     ev->nact = nactive;
     expr_prog_active(&ev->act, &ev->pos, p, active, nactive);
-    pass_init(&ev->main, ev->n);
-    for (i = 0; i < NAUX; i++) pass_init(&ev->aux[i], ev->n);
+    pass_init(&ev->main, ev->n, ev->nparams);
+    for (i = 0; i < NAUX; i++) pass_init(&ev->aux[i], ev->n, ev->nparams);
+    keep_setup(ev);
     ev->g = _arb_vec_init(ev->n * (nactive ? nactive : 1));
     ev->gok = flint_calloc(ev->n, 1);
     ev->box = _arb_vec_init(p->nparams + 1);
@@ -143,8 +222,10 @@ void expr_eval_free(expr_eval_t ev)
     int i;
     if (ev == NULL) return;
     expr_quant_ws_free(ev->qws);
-    pass_clear(&ev->main, ev->n);
-    for (i = 0; i < NAUX; i++) pass_clear(&ev->aux[i], ev->n);
+    pass_clear(&ev->main, ev->n, ev->nparams);
+    for (i = 0; i < NAUX; i++) pass_clear(&ev->aux[i], ev->n, ev->nparams);
+    flint_free(ev->dep);
+    flint_free(ev->pure);
     _arb_vec_clear(ev->g, ev->n * (ev->nact ? ev->nact : 1));
     flint_free(ev->gok);
     _arb_vec_clear(ev->box, ev->nparams + 1);
@@ -774,10 +855,14 @@ static void step_grad(expr_eval_t ev, int k)
 
 /* ------------------------------------------------------------ aux passes */
 
+/* An aux pass: every register, but the pure ones kept (keep_changed); the
+ * count is that of a whole pass either way. */
 static void run_pass(expr_eval_t ev, pass *ps, arb_srcptr box)
 {
     int k;
-    for (k = 0; k < ev->n; k++) step_value(ev, ps, box, k);
+    uint64_t ch = keep_changed(ev, ps, box);
+    for (k = 0; k < ev->n; k++)
+        if (ch == ~(uint64_t) 0 || !ev->pure[k] || (ev->dep[k] & ch)) step_value(ev, ps, box, k);
     ev->count += ev->n;
 }
 
@@ -889,12 +974,17 @@ void expr_eval_run(expr_eval_t ev, arb_srcptr box, int tighten)
         mag_set(arb_radref(ev->dx + i), arb_radref(box + ev->act[i]));
     }
     if (!ev->tighten) {
-        run_pass(ev, &ev->main, ev->box);
+        int j;
+        for (j = 0; j < ev->n; j++) step_value(ev, &ev->main, ev->box, j);
+        ev->count += ev->n;
+        ev->main.kvalid = 0;   /* not computed as a tightening run computes them */
     } else {
         pass *ps = &ev->main;
+        uint64_t ch = keep_changed(ev, ps, ev->box);
         ev->want_d = 1;
         for (k = 0; k < ev->n; k++) {
             int op = p->ins[k].op;
+            if (ch != ~(uint64_t) 0 && ev->pure[k] && !(ev->dep[k] & ch)) continue;
             step_value(ev, ps, ev->box, k);
             step_grad(ev, k);
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {

@@ -61,6 +61,7 @@ typedef struct { double lo, hi; } di;
 #define TAYLOR_D_ERR 1e-14 /* bound on remainder plus rounding of taylor_d */
 #define SINCOS_MAX 1048576.0  /* |x| beyond this: [-1, 1] */
 #define PCACHE 64            /* points in point_sincos's cache (a power of 2) */
+#define MSINCOS 64           /* arguments in the merit's sin and cos memos (a power of 2) */
 
 static const di PIO2 = {0x1.921fb54442d18p+0, 0x1.921fb54442d19p+0};   /* pi/2 */
 static const di TWO_OVER_PI = {0x1.45f306dc9c882p-1, 0x1.45f306dc9c883p-1};
@@ -74,6 +75,8 @@ typedef struct {
     long key;
     di *box;           /* an aux pass's own box */
     int upto;          /* an aux pass has computed instructions 0 .. upto-1 */
+    int kept_upto;     /* an aux pass: registers below this one and off kch hold their values */
+    uint64_t kch;      /* from the box before (aux_refill) */
 } fpass;
 
 struct expr_fast_struct {
@@ -86,6 +89,8 @@ struct expr_fast_struct {
     unsigned char *gok;
     di sc;             /* cos (sin) of the last SIN (COS) of the main pass */
     int want_d, mid_done, aux_next, tighten;
+    int gdone;         /* a tightening run: registers 0 .. gdone-1 have their gradients (grads_upto) */
+    uint64_t effm;     /* the positions of eff, as bits */
     di *box, *dx;
     di *out;
     double sinc_d[NTAYLOR], cosc_d[NTAYLOR];   /* the same, rounded to nearest */
@@ -100,9 +105,32 @@ struct expr_fast_struct {
     double *mk;
     int *eff, neff;    /* the active parameters of nonzero width in this run */
     const double *run_lo, *run_hi;   /* the box of the current expr_fast_run */
+    /* kept registers (reg_setup): with at most KEEP_MAX parameters, a
+       register that is a pure function of the box in some parameters is
+       not computed again while the box is bitwise the same in those */
+    int keep;          /* 1 if this is on */
+    uint64_t *dep;     /* per register: the parameters it depends on */
+    unsigned char *pure;   /* per register: numeric, without if / search / extremum below it */
+    uint64_t *gvalid;  /* per pure register: the active positions (bit i) of g that are
+                          current, and GOK_BIT once gok is */
+    di *last;          /* the box of the last run (nparams), valid if have_last */
+    int have_last;
+    uint64_t *mdep;    /* per register: the parameters its merit depends on */
+    uint64_t *adep;    /* per register: the parameters it depends on in an aux pass */
+    di *abox;          /* the box of an aux pass being filled (aux_refill) */
+    int *mvar, nmvar;  /* the registers whose merit depends on the last parameter, in order */
+    int *mall;         /* 0 .. n-1 */
+    double msin_x[MSINCOS], msin_y[MSINCOS], mcos_x[MSINCOS], mcos_y[MSINCOS];   /* sin, cos memos (x NaN: empty) */
+    double *mlast;     /* the point of the last expr_fast_merit (nparams), valid if have_mlast */
+    int have_mlast;
 };
 
+#define KEEP_MAX 63                 /* parameters (and active ones) the kept registers allow */
+#define GOK_BIT ((uint64_t) 1 << 63)
+
 static void merit_setup(expr_fast_t f);
+static void reg_setup(expr_fast_t f);
+static uint64_t aux_dep(expr_fast_t f, int k);
 
 /* ------------------------------------------------------------ rounding */
 
@@ -484,6 +512,7 @@ expr_fast_t expr_fast_new(const expr_prog_t p, const int *active, int nactive)
     }
     arb_clear(t);
     merit_setup(f);
+    reg_setup(f);
     return f;
 }
 
@@ -504,6 +533,16 @@ void expr_fast_free(expr_fast_t f)
     flint_free(f->mop);
     flint_free(f->mk);
     flint_free(f->eff);
+    flint_free(f->dep);
+    flint_free(f->pure);
+    flint_free(f->gvalid);
+    flint_free(f->last);
+    flint_free(f->mdep);
+    flint_free(f->adep);
+    flint_free(f->abox);
+    flint_free(f->mvar);
+    flint_free(f->mall);
+    flint_free(f->mlast);
     expr_fastq_free(f->q);
     flint_free(f->act);
     flint_free(f->pos);
@@ -514,10 +553,14 @@ void expr_fast_free(expr_fast_t f)
 
 static int maxst(int a, int b) { return a > b ? a : b; }
 
-/* 1 for the numeric operations whose b is a register */
-static int two_regs(int op)
+/* 1 for the numeric operations whose b is a register (a bit mask: every
+ * operation code is below 64) */
+#define TWO_REGS_MASK (((uint64_t) 1 << OP_ADD) | ((uint64_t) 1 << OP_SUB) | ((uint64_t) 1 << OP_MUL) | \
+                       ((uint64_t) 1 << OP_DIV) | ((uint64_t) 1 << OP_MIN) | ((uint64_t) 1 << OP_MAX))
+_Static_assert(OP_FORALL < 64, "operation codes fit TWO_REGS_MASK");
+static inline int two_regs(int op)
 {
-    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV || op == OP_MIN || op == OP_MAX;
+    return (int) ((TWO_REGS_MASK >> op) & 1);
 }
 
 /* 1 for the boolean-valued operations the fast path has */
@@ -554,7 +597,7 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
     const expr_instr *x = &f->p->ins[k];
     di *v = ps->v, *y = ps->v + k, a, b = DI_ALL;
     unsigned char *st = ps->st, *tv = ps->tv;
-    int s;
+    int s, two;
 
     switch (x->op) {
     case OP_CONST: *y = f->cst[k]; st[k] = fin(*y) ? EXPR_DEFINED : EXPR_PARTIAL; return;
@@ -628,15 +671,14 @@ static void step_value(expr_fast_t f, fpass *ps, const di *box, int k)
         break;
     }
 
+    two = two_regs(x->op);
     a = v[x->a];
-    if (two_regs(x->op)) b = v[x->b];
+    if (two) b = v[x->b];
     s = st[x->a];
-    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-        x->op == OP_MIN || x->op == OP_MAX)
-        s = maxst(s, st[x->b]);
+    if (two) s = maxst(s, st[x->b]);
     if (s == EXPR_UNDEFINED) { st[k] = EXPR_UNDEFINED; *y = DI_ALL; return; }
     /* a DEFINED register is finite (every instruction checks its result) */
-    if (s != EXPR_DEFINED && (!fin(a) || (two_regs(x->op) && !fin(b)))) {
+    if (s != EXPR_DEFINED && (!fin(a) || (two && !fin(b)))) {
         st[k] = maxst(s, EXPR_PARTIAL);
         *y = DI_ALL;
         return;
@@ -762,9 +804,7 @@ static void step_grad(expr_fast_t f, int k)
     }
     if (f->main.st[k] != EXPR_DEFINED) { f->gok[k] = 0; return; }
     f->gok[k] = f->gok[x->a];
-    if (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV ||
-        x->op == OP_MIN || x->op == OP_MAX)
-        f->gok[k] &= f->gok[x->b];
+    if (two_regs(x->op)) f->gok[k] &= f->gok[x->b];
 
     switch (x->op) {
     case OP_NEG: EACH(i) gk[i] = ineg(ga[i]); break;
@@ -830,21 +870,51 @@ static void step_grad(expr_fast_t f, int k)
     }
 }
 
-/* ------------------------------------------------------------ aux passes */
-
-static void run_pass(expr_fast_t f, fpass *ps, const di *box)
+/* The gradients (and gok) of registers 0 .. d in a tightening run, computed
+ * when a tightening first needs them, in order: step_grad reads only the
+ * main pass's values, statuses and truths of the register and its operands,
+ * which are final once the run has passed them (a comparison's truth is
+ * tightened in its own step), the operands' gradients, and for a SIN (COS)
+ * the cos (sin) that step_value kept in comp. So they are the bits a
+ * step_grad right after each step_value would give; a pure register whose
+ * entries are current (gvalid) is skipped. */
+static void grads_upto(expr_fast_t f, int d)
 {
-    int k;
-    for (k = 0; k < f->n; k++) step_value(f, ps, box, k);
+    for (; f->gdone <= d; f->gdone++) {
+        int k = f->gdone;
+        if (f->pure[k] && !((f->effm | GOK_BIT) & ~f->gvalid[k])) continue;
+        f->sc = f->main.comp[k];
+        step_grad(f, k);
+        if (f->pure[k]) f->gvalid[k] |= f->effm | GOK_BIT;
+    }
 }
+
+/* ------------------------------------------------------------ aux passes */
 
 /* An aux pass computed far enough for register d: its instructions are
  * evaluated in order up to d only (a register depends on earlier ones
  * alone), and continued when a later register asks. */
 static fpass *aux_upto(expr_fast_t f, fpass *ps, int d)
 {
-    for (; ps->upto <= d; ps->upto++) step_value(f, ps, ps->box, ps->upto);
+    for (; ps->upto <= d; ps->upto++)
+        if (ps->upto >= ps->kept_upto || (f->adep[ps->upto] & ps->kch)) step_value(f, ps, ps->box, ps->upto);
     return ps;
+}
+
+/* ps restarted on the box f->abox. An aux pass is a pure function of its
+ * box, register by register (aux_dep): the registers it had computed for
+ * its box before (below upto) whose parameters are bitwise the same in
+ * both boxes hold the values the new box gives them, and are kept. */
+static void aux_refill(expr_fast_t f, fpass *ps)
+{
+    int i;
+    ps->kch = 0;
+    ps->kept_upto = f->keep ? ps->upto : 0;
+    if (f->keep)
+        for (i = 0; i < f->nparams; i++)
+            if (memcmp(ps->box + i, f->abox + i, sizeof(di)) != 0) ps->kch |= (uint64_t) 1 << i;
+    memcpy(ps->box, f->abox, f->nparams * sizeof(di));
+    ps->upto = 0;
 }
 
 /* the pass at the box's midpoint (in the active parameters) */
@@ -853,14 +923,14 @@ static fpass *mid_pass(expr_fast_t f, int d)
     fpass *ps = &f->aux[0];
     if (!f->mid_done) {
         int i;
-        for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
+        for (i = 0; i < f->nparams; i++) f->abox[i] = f->box[i];
         for (i = 0; i < f->nact; i++) {
             int j = f->act[i];
             double mlo = f->box[j].lo, mhi = f->box[j].hi, mid = 0.5 * mlo + 0.5 * mhi;
             mid = dmin(dmax(mid, mlo), mhi);
-            ps->box[j] = I(mid, mid);
+            f->abox[j] = I(mid, mid);
         }
-        ps->upto = 0;
+        aux_refill(f, ps);
         f->mid_done = 1;
     }
     return aux_upto(f, ps, d);
@@ -877,14 +947,14 @@ static fpass *endpoint_pass(expr_fast_t f, long key, int d)
         if (f->aux[i].key == key) return aux_upto(f, &f->aux[i], d);
     ps = &f->aux[1 + f->aux_next];
     f->aux_next = (f->aux_next + 1) % (NAUXF - 1);
-    for (i = 0; i < f->nparams; i++) ps->box[i] = f->box[i];
+    for (i = 0; i < f->nparams; i++) f->abox[i] = f->box[i];
     for (i = 0; i < f->nact; i++, kk /= 3) {
         int j = f->act[i];
-        if (kk % 3 == 1) ps->box[j] = I(f->box[j].lo, f->box[j].lo);
-        else if (kk % 3 == 2) ps->box[j] = I(f->box[j].hi, f->box[j].hi);
+        if (kk % 3 == 1) f->abox[j] = I(f->box[j].lo, f->box[j].lo);
+        else if (kk % 3 == 2) f->abox[j] = I(f->box[j].hi, f->box[j].hi);
     }
     ps->key = key;
-    ps->upto = 0;
+    aux_refill(f, ps);
     return aux_upto(f, ps, d);
 }
 
@@ -923,13 +993,119 @@ static di tighten_reg(expr_fast_t f, int d, int for_value)
     return out;
 }
 
+/* ------------------------------------------------------------ kept registers */
+
+/* 1 for the numeric operations whose value (and gradient) step_value
+ * (step_grad) computes from the box and their operands' values, statuses
+ * and gradients alone: no truth value (if, comparisons), no search. */
+static int pure_op(int op)
+{
+    switch (op) {
+    case OP_CONST: case OP_PARAM: case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+    case OP_POWQ: case OP_SIN: case OP_COS: case OP_TAN: case OP_SQRT: case OP_ABS: case OP_SIGN:
+    case OP_MIN: case OP_MAX:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The dependencies of each register on the parameters (dep for the
+ * intervals, mdep for the merit program of merit_setup), and which
+ * registers are pure (pure_op down to the parameters); keep is 0 when there
+ * are too many parameters or active ones for the masks. */
+static void reg_setup(expr_fast_t f)
+{
+    const expr_prog_struct *p = f->p;
+    int k, n = f->n;
+    f->dep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->mdep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->pure = flint_calloc(n + 1, 1);
+    f->gvalid = flint_calloc(n + 1, sizeof(uint64_t));
+    f->last = flint_calloc(f->nparams + 1, sizeof(di));
+    f->mlast = flint_calloc(f->nparams + 1, sizeof(double));
+    f->mvar = flint_malloc((n + 1) * sizeof(int));
+    f->mall = flint_malloc((n + 1) * sizeof(int));
+    for (k = 0; k < n; k++) f->mall[k] = k;
+    f->adep = flint_calloc(n + 1, sizeof(uint64_t));
+    f->abox = flint_calloc(f->nparams + 1, sizeof(di));
+    for (k = 0; k < MSINCOS; k++) f->msin_x[k] = f->mcos_x[k] = NAN;
+    f->keep = f->nparams <= KEEP_MAX && f->nact <= KEEP_MAX;
+    if (!f->keep) return;
+    for (k = 0; k < n; k++) {
+        const expr_instr *x = &p->ins[k];
+        int op = x->op;
+        if (op == OP_PARAM) f->dep[k] = (uint64_t) 1 << x->a;
+        else if (op != OP_CONST) {
+            f->dep[k] = f->dep[x->a];
+            if (two_regs(op)) f->dep[k] |= f->dep[x->b];
+        }
+        f->pure[k] = pure_op(op) && (op == OP_CONST || op == OP_PARAM || (f->pure[x->a] &&
+                     (!two_regs(op) || f->pure[x->b])));
+        /* the merit: merit_setup's operands (slot n for none; a parameter's a is its index) */
+        if (f->mop[k] == OP_PARAM) f->mdep[k] = (uint64_t) 1 << f->ma[k];
+        else f->mdep[k] = (f->ma[k] < n ? f->mdep[f->ma[k]] : 0) | (f->mb[k] < n ? f->mdep[f->mb[k]] : 0) |
+                          (f->mc[k] < n ? f->mdep[f->mc[k]] : 0);
+        if (f->nparams > 0 && (f->mdep[k] >> (f->nparams - 1) & 1)) f->mvar[f->nmvar++] = k;
+        f->adep[k] = aux_dep(f, k);
+    }
+}
+
+/* The parameters register k depends on in an aux pass, where step_value
+ * computes every register from the box and its operand registers alone (a
+ * comparison's truth is not tightened, a search is not run: its truth is
+ * UNKNOWN, its extremum undefined); every bit for an unknown operation. */
+static uint64_t aux_dep(expr_fast_t f, int k)
+{
+    const expr_instr *x = &f->p->ins[k];
+    uint64_t *d = f->adep;
+    switch (x->op) {
+    case OP_CONST: case OP_TRUE: case OP_FALSE:
+        return 0;
+    case OP_PARAM:
+        return (uint64_t) 1 << x->a;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MIN: case OP_MAX:
+    case OP_AND: case OP_OR: case OP_XOR: case OP_IMPLIES: case OP_IFF:
+    case OP_EXISTS: case OP_FORALL: case OP_MAXOF: case OP_MINOF:
+        return d[x->a] | d[x->b];
+    case OP_IF:
+        return d[x->a] | d[x->b] | d[x->c];
+    case OP_NEG: case OP_POWQ: case OP_SIN: case OP_COS: case OP_TAN: case OP_SQRT: case OP_ABS:
+    case OP_SIGN: case OP_NOT: case OP_LT0: case OP_LE0: case OP_GT0: case OP_GE0: case OP_EQ0: case OP_NE0:
+        return d[x->a];
+    default:
+        return ~(uint64_t) 0;
+    }
+}
+
+/* The parameters whose interval in box (nparams) differs bitwise from last;
+ * every bit, including those of no parameter, if !*have (so that a register
+ * on no parameter is computed once); last becomes box. */
+static uint64_t changed_params(di *last, int *have, const di *box, int nparams)
+{
+    uint64_t ch = 0;
+    int i;
+    if (!*have) ch = ~(uint64_t) 0;
+    else
+        for (i = 0; i < nparams; i++)
+            if (memcmp(last + i, box + i, sizeof(di)) != 0) ch |= (uint64_t) 1 << i;
+    memcpy(last, box, nparams * sizeof(di));
+    *have = 1;
+    return ch;
+}
+
 /* ------------------------------------------------------------ runs */
 
 void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighten)
 {
     const expr_prog_struct *p = f->p;
-    int k, i;
+    int k, i, all = 1;
+    uint64_t ch = ~(uint64_t) 0, effm = 0;
     for (i = 0; i < f->nparams; i++) f->box[i] = I(lo[i], hi[i]);
+    if (f->keep) {
+        ch = changed_params(f->last, &f->have_last, f->box, f->nparams);
+        all = ch == ~(uint64_t) 0;
+    }
     f->run_lo = lo;
     f->run_hi = hi;
     f->mid_done = 0;
@@ -940,21 +1116,37 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
         di b = f->box[f->act[i]];
         double mid = dmin(dmax(0.5 * b.lo + 0.5 * b.hi, b.lo), b.hi);
         f->dx[i] = b.lo == b.hi ? I(0, 0) : isub(b, I(mid, mid));
-        if (b.lo != b.hi) f->eff[f->neff++] = i;
+        if (b.lo != b.hi) { f->eff[f->neff++] = i; effm |= (uint64_t) 1 << (i & 63); }
     }
+    /* Unless all: a pure register whose parameters' intervals are bitwise
+       those of the last run keeps its value, status and sin / cos pair from
+       that run (step_value would compute the same bits: it reads only the
+       box, its operands, which are kept too, and pure functions). Gradients
+       are computed only when a tightening needs them (grads_upto), and for
+       a pure register only where not current (gvalid): step_grad would
+       compute the same bits from the same operands. */
     if (!f->tighten) {
-        run_pass(f, &f->main, f->box);
+        for (k = 0; k < f->n; k++) {
+            if (f->pure[k] && !all && !(f->dep[k] & ch)) continue;
+            step_value(f, &f->main, f->box, k);
+            f->gvalid[k] = 0;
+        }
     } else {
         fpass *ps = &f->main;
         int last_d = -1;
         di last_t = DI_ALL;
         f->want_d = 1;
+        f->gdone = 0;
+        f->effm = effm;
         for (k = 0; k < f->n; k++) {
             int op = p->ins[k].op;
-            step_value(f, ps, f->box, k);
-            step_grad(f, k);
+            if (!f->pure[k] || all || (f->dep[k] & ch)) {
+                step_value(f, ps, f->box, k);
+                f->gvalid[k] = 0;
+            }
             if (op >= OP_LT0 && op <= OP_NE0 && ps->tv[k] == EXPR_TV_UNKNOWN) {
                 int d = p->ins[k].a;
+                if (ps->st[d] == EXPR_DEFINED) grads_upto(f, d);
                 if (ps->st[d] == EXPR_DEFINED && f->gok[d]) {
                     if (d != last_d) {   /* u > 0 and u < 0: one tightening of u */
                         last_t = tighten_reg(f, d, 0);
@@ -969,6 +1161,7 @@ void expr_fast_run(expr_fast_t f, const double *lo, const double *hi, int tighte
     for (i = 0; i < p->nroots; i++) {
         int r = p->roots[i];
         if (bool_op(p->ins[r].op)) { f->out[i] = f->main.v[r]; continue; }
+        if (f->tighten && f->main.st[r] == EXPR_DEFINED) grads_upto(f, r);
         if (f->tighten && f->main.st[r] == EXPR_DEFINED && f->gok[r]) f->out[i] = tighten_reg(f, r, 1);
         else f->out[i] = f->main.v[r];
     }
@@ -1016,16 +1209,48 @@ static void merit_setup(expr_fast_t f)
 static double nmin(double a, double b) { return a != a || b != b ? NAN : a < b ? a : b; }
 static double nmax(double a, double b) { return a != a || b != b ? NAN : a > b ? a : b; }
 
+/* sin (cos) of a through a small memo of arguments (a pure function). */
+static double merit_sin(expr_fast_t f, double a, int c)
+{
+    union { double d; uint64_t u; } b;
+    unsigned h;
+    double *xs = c ? f->mcos_x : f->msin_x, *ys = c ? f->mcos_y : f->msin_y;
+    b.d = a;
+    h = (unsigned) ((b.u ^ (b.u >> 29) ^ (b.u >> 47)) & (MSINCOS - 1));
+    if (xs[h] == a && b.u == ((union { double d; uint64_t u; }) {xs[h]}).u) return ys[h];
+    xs[h] = a;
+    ys[h] = c ? cos(a) : sin(a);
+    return ys[h];
+}
+
+/* When only the last parameter (a quantifier's bound variable) differs
+ * bitwise from the last call's point, only the registers on it (mvar) are
+ * computed: the others keep their values from that call (the same
+ * operations on the same doubles). */
 double expr_fast_merit(expr_fast_t f, const double *x, int root)
 {
     double *v = f->pm, a, b;
-    int k, n = f->n;
+    const int *mop = f->mop, *ma = f->ma, *mb = f->mb, *list;
+    int k, n = f->n, i, j, cnt = n, var = 0;
+    if (f->keep && f->have_mlast && f->nparams > 0) {
+        var = 1;
+        for (i = 0; i + 1 < f->nparams; i++)
+            if (memcmp(f->mlast + i, x + i, sizeof(double)) != 0) { var = 0; break; }
+        if (var) cnt = f->nmvar;
+    }
+    if (var) f->mlast[f->nparams - 1] = x[f->nparams - 1];   /* the others are equal */
+    else if (f->keep) {
+        memcpy(f->mlast, x, f->nparams * sizeof(double));
+        f->have_mlast = 1;
+    }
     v[n] = 0;
-    for (k = 0; k < n; k++) {
+    list = var ? f->mvar : f->mall;
+    for (j = 0; j < cnt; j++) {
         double y;
-        a = v[f->ma[k]];
-        b = v[f->mb[k]];
-        switch (f->mop[k]) {
+        k = list[j];
+        a = v[ma[k]];
+        b = v[mb[k]];
+        switch (mop[k]) {
         case OP_CONST: y = f->mk[k]; break;
         case OP_PARAM: y = x[f->ma[k]]; break;
         case OP_NEG: y = -a; break;
@@ -1044,8 +1269,8 @@ double expr_fast_merit(expr_fast_t f, const double *x, int root)
             y = f->mk[k] < 0 ? 1 / r : r;
             break;
         }
-        case OP_SIN: y = sin(a); break;
-        case OP_COS: y = cos(a); break;
+        case OP_SIN: y = merit_sin(f, a, 0); break;
+        case OP_COS: y = merit_sin(f, a, 1); break;
         case OP_TAN: y = tan(a); break;
         case OP_SQRT: y = sqrt(a); break;
         case OP_ABS: y = fabs(a); break;

@@ -207,7 +207,7 @@ static int fast_label(worker *wk, int *a, int *b)
 static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2])
 {
     const pave_problem *pb = wk->pb;
-    int xp = pb->xparam, yp = pb->yparam, k, corner, ncorner = yp >= 0 ? 4 : 2, pass;
+    int xp = pb->xparam, yp = pb->yparam, k, kc, ncorner = yp >= 0 ? 4 : 2, pass, first_done = 0;
     unsigned seen_t = 0, seen_f = 0, done = 0;
     double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
@@ -216,8 +216,13 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
        the others in order, remembered or evaluated, until a predicate is
        seen both true and false */
     for (pass = wk->quantified ? 0 : 1; pass < 2 && !(seen_t & seen_f); pass++)
-        for (corner = 0; corner < ncorner; corner++) {
-            /* x changes least often: sin and cos of x are then reused */
+        for (kc = 0; kc < ncorner; kc++) {
+            /* x changes least often: sin and cos of x are then reused;
+               with a quantifier, after a remembered corner c its diagonal
+               c ^ 3 first (on the other side of most curves through the
+               cell), then c ^ 1, c ^ 2 */
+            int corner = !wk->quantified || ncorner != 4 ? kc : pass == 0 || !done ? (kc == 0 ? 0 : kc == 1 ? 3 : kc - 1)
+                         : (kc == 0 ? 3 : kc) ^ first_done;
             double x = xin[ncorner == 4 ? corner >> 1 : corner], y = yp >= 0 ? yin[corner & 1] : 0;
             unsigned ct = 0, cf = 0;
             int c;
@@ -244,6 +249,7 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
                 wk->ct[c] = ct;
                 wk->cf[c] = cf;
             }
+            if (!done) first_done = corner;
             done |= 1u << corner;
             seen_t |= ct;
             seen_f |= cf;
