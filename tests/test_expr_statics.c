@@ -13,8 +13,11 @@
  *    one isotropic spatial contact (|F_t|^2 <= f^2 Fz^2 for n = e_z, else by
  *    rotation-free squared form), both exact in fmpq;
  *  - the layout is checked (wrong sizes are errors);
- *  - the simplex on small LPs with known optimum.
+ *  - the simplex on small LPs with known optimum, and on degenerate ones
+ *    (fans of nearly parallel rows through the origin) against the
+ *    enumeration of their vertices.
  * FC_STATICS_TRIALS sets the number of random trials (default 300). */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -337,10 +340,98 @@ static void test_simplex(void **state)
     assert_int_equal(expr_statics_lp(x3, 1, 1, A3, b3, c3), 2);
 }
 
+/* The optimum of max c.x over A x <= b, x >= 0 (n = 3) by enumerating the
+ * vertices: every 3 of the m rows and the 3 sign constraints, solved by
+ * Cramer's rule in long double; -inf if no vertex is feasible. */
+static double vertex_max(int m, const double *A, const double *b, const double *c)
+{
+    double best = -INFINITY;
+    int t = m + 3, i, j, k, r;
+    for (i = 0; i < t; i++)
+        for (j = i + 1; j < t; j++)
+            for (k = j + 1; k < t; k++) {
+                long double M[3][3], v[3], x[3], det;
+                int idx[3] = {i, j, k}, q, feas = 1;
+                for (q = 0; q < 3; q++) {
+                    int row = idx[q], u;
+                    for (u = 0; u < 3; u++) M[q][u] = row < m ? A[row * 3 + u] : (row - m == u ? -1 : 0);
+                    v[q] = row < m ? b[row] : 0;
+                }
+                det = M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) - M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0])
+                      + M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
+                if (fabsl(det) < 1e-9L) continue;
+                for (q = 0; q < 3; q++) {
+                    long double N[3][3];
+                    int a2, u;
+                    for (a2 = 0; a2 < 3; a2++)
+                        for (u = 0; u < 3; u++) N[a2][u] = u == q ? v[a2] : M[a2][u];
+                    x[q] = (N[0][0] * (N[1][1] * N[2][2] - N[1][2] * N[2][1]) - N[0][1] * (N[1][0] * N[2][2] - N[1][2] * N[2][0])
+                            + N[0][2] * (N[1][0] * N[2][1] - N[1][1] * N[2][0])) / det;
+                }
+                for (q = 0; q < 3; q++) if (x[q] < -1e-9L) feas = 0;
+                for (r = 0; r < m && feas; r++)
+                    if (A[r * 3] * x[0] + A[r * 3 + 1] * x[1] + A[r * 3 + 2] * x[2] > b[r] + 1e-9L) feas = 0;
+                if (feas && (double) (c[0] * x[0] + c[1] * x[1] + c[2] * x[2]) > best)
+                    best = (double) (c[0] * x[0] + c[1] * x[1] + c[2] * x[2]);
+            }
+    return best;
+}
+
+/* Degenerate LPs like the statics searches': fans of nearly parallel rows
+ * through the origin (right side 0, angles a few 1e-7 apart as well as
+ * spread), a few rows with positive right sides, the box x <= 1. The
+ * simplex's point must satisfy every row and reach the optimum that the
+ * enumeration of the vertices finds. */
+static void test_simplex_degenerate(void **state)
+{
+    flint_rand_t st;
+    int trial, nt = trials();
+    (void) state;
+    flint_randinit(st);
+    for (trial = 0; trial < nt; trial++) {
+        double A[24 * 3], b[24], c[3], x[3], best, val;
+        int m = 0, i, j, nf = 4 + (int) n_randint(st, 12), rc;
+        double spread = n_randint(st, 2) ? 1e-7 : 0.3, a0 = (double) n_randint(st, 1000) / 159.0;
+        for (j = 0; j < nf; j++) {   /* a fan: (cos a, sin a, w) with w fixed, rhs 0 */
+            double a = a0 + spread * j;
+            A[m * 3] = cos(a); A[m * 3 + 1] = sin(a); A[m * 3 + 2] = -0.5 + (double) n_randint(st, 100) / 100.0;
+            b[m++] = 0;
+        }
+        for (j = 0; j < 2; j++) {    /* rows with positive right sides */
+            for (i = 0; i < 3; i++) A[m * 3 + i] = (double) ((slong) n_randint(st, 201) - 100) / 50.0;
+            b[m++] = (double) (1 + n_randint(st, 100)) / 50.0;
+        }
+        for (i = 0; i < 3; i++) {    /* the box */
+            A[m * 3] = A[m * 3 + 1] = A[m * 3 + 2] = 0;
+            A[m * 3 + i] = 1;
+            b[m++] = 1;
+        }
+        for (i = 0; i < 3; i++) c[i] = (double) ((slong) n_randint(st, 201) - 100) / 100.0;
+        rc = expr_statics_lp(x, m, 3, A, b, c);
+        best = vertex_max(m, A, b, c);
+        assert_true(best > -INFINITY);           /* x = 0 is feasible */
+        assert_int_equal(rc, 0);
+        for (i = 0; i < 3; i++) assert_true(x[i] >= -1e-9);
+        for (j = 0; j < m; j++)
+            if (A[j * 3] * x[0] + A[j * 3 + 1] * x[1] + A[j * 3 + 2] * x[2] > b[j] + 1e-7) {
+                fprintf(stderr, "trial %d: row %d violated by %g\n", trial, j,
+                        A[j * 3] * x[0] + A[j * 3 + 1] * x[1] + A[j * 3 + 2] * x[2] - b[j]);
+                fail();
+            }
+        val = c[0] * x[0] + c[1] * x[1] + c[2] * x[2];
+        if (fabs(val - best) > 1e-6 * (1 + fabs(best))) {
+            fprintf(stderr, "trial %d: simplex %.17g, vertices %.17g\n", trial, val, best);
+            fail();
+        }
+    }
+    flint_randclear(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simplex),
+        cmocka_unit_test(test_simplex_degenerate),
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_planar_two_contacts),
         cmocka_unit_test(test_one_contact_spatial),
