@@ -2,9 +2,9 @@
  * seed002.md §3.9, §5(b)): a partition of psi in [-pi/2, pi/2], the
  * interval graph of R, a proved cycle-mean bound (stable), a proved fixed
  * point with growth > 1 (unstable), or undecided. */
-#include <math.h>
 #include <stdlib.h>
 #include "dyn/dyn_impl.h"
+#include "expr/expr.h"    /* expr_fast_enclose: double hulls of balls */
 
 typedef struct {
     arb_t lo, hi;          /* leaf ends (balls around the exact partition points) */
@@ -34,19 +34,6 @@ static void leaf_init(leaf_t *l)
 static void leaf_clear(leaf_t *l)
 {
     arb_clear(l->lo); arb_clear(l->hi); arb_clear(l->psi); arb_clear(l->next); arb_clear(l->G);
-}
-
-/* [*lo, *hi] contains the ball x (the whole line when x has no finite ends):
- * two balls whose such intervals are disjoint do not overlap. */
-static void ball_hull_d(double *lo, double *hi, const arb_t x)
-{
-    arf_t t;
-    arf_init(t);
-    arb_get_lbound_arf(t, x, 53);
-    *lo = arf_is_nan(t) ? -HUGE_VAL : arf_get_d(t, ARF_RND_FLOOR);
-    arb_get_ubound_arf(t, x, 53);
-    *hi = arf_is_nan(t) ? HUGE_VAL : arf_get_d(t, ARF_RND_CEIL);
-    arf_clear(t);
 }
 
 static void leaf_eval(leaf_t *l, const dyn_model_t m, slong prec)
@@ -156,14 +143,14 @@ void dyn_cert_run(dyn_cert_t c, const dyn_model_t m, const arb_t ulo, const arb_
            overlap, and arb_overlaps decides the others (same edges, fewer
            ball comparisons) */
         double *hp = flint_malloc(sizeof(double) * (size_t) (2 * n + 2));
-        for (long b = 0; b < n; b++) ball_hull_d(hp + 2 * b, hp + 2 * b + 1, L[b].psi);
+        for (long b = 0; b < n; b++) expr_fast_enclose(hp + 2 * b, hp + 2 * b + 1, L[b].psi);
         for (long a = 0; a < n; a++) {
             double nlo, nhi;
             if (L[a].status != DYN_OK) continue;
             arb_get_ubound_arf(arb_midref(t), L[a].G, prec);
             mag_zero(arb_radref(t));
             arb_log(t, t, prec);
-            ball_hull_d(&nlo, &nhi, L[a].next);
+            expr_fast_enclose(&nlo, &nhi, L[a].next);
             for (long b = 0; b < n; b++) {
                 if (nhi < hp[2 * b] || hp[2 * b + 1] < nlo) continue;
                 if (!arb_overlaps(L[a].next, L[b].psi)) continue;
