@@ -107,6 +107,7 @@ static void test_tiles_2d(void **state)
 {
     static const int counts[] = {1, 4, 16};
     setup S;
+    int k;
     (void) state;
     setup_init(&S, rod_defs, 1, rod_regions, 2, "0", "pi/2", "0", "3", 9, 2);
     check_tilings(&S, counts, 3);
@@ -119,6 +120,12 @@ static void test_tiles_2d(void **state)
     setup_clear(&S);
     setup_init(&S, NULL, 0, q_regions, 2, "1/2", "8", "0", "3", 7, 2);
     check_tilings(&S, counts, 3);
+    /* the depth limit at or above the tile level: cells at the limit are
+       classified with their siblings' facts, in a tile as in the whole run */
+    for (k = 1; k <= 3; k++) {
+        S.pb.depth = k;
+        check_tilings(&S, counts, 3);
+    }
     setup_clear(&S);
     /* decided on the whole box at level 0: only tile 0 keeps the cell */
     {

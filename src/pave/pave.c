@@ -200,17 +200,44 @@ static int fast_label(worker *wk, int *a, int *b)
     return LABEL_SPLIT;
 }
 
+/* What a fast run proved on a box: at every point of [xlo, xhi] x [ylo, yhi]
+ * (the other parameters at the problem's values) predicate k is true if bit
+ * k of ct is set, false if bit k of cf is. */
+typedef struct { double xlo, xhi, ylo, yhi; unsigned ct, cf; } pave_fact;
+
 /* 1 if some predicate is certified TRUE at one point of the cell and FALSE
  * at another (the points: its corners, or the doubles next to them inside
- * it): then no method can label the cell (a label needs every predicate
- * constant on it), and the Arb retry is skipped. */
-static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2])
+ * it; their truth from the facts fact[0 .. nfact-1] on boxes that contain
+ * them, from the corners remembered, or evaluated): then no method can
+ * label the cell (a label needs every predicate constant on it), and the
+ * Arb retry is skipped. */
+static int witnessed_undecidable(worker *wk, const double xin[2], const double yin[2], const pave_fact *fact,
+                                 int nfact)
 {
     const pave_problem *pb = wk->pb;
     int xp = pb->xparam, yp = pb->yparam, k, kc, ncorner = yp >= 0 ? 4 : 2, pass, first_done = 0;
-    unsigned seen_t = 0, seen_f = 0, done = 0;
+    unsigned seen_t = 0, seen_f = 0, done = 0, all = pb->nregions >= 32 ? ~0u : (1u << pb->nregions) - 1;
     double xl = wk->flo[xp], xh = wk->fhi[xp], yl = 0, yh = 0;
     if (yp >= 0) { yl = wk->flo[yp]; yh = wk->fhi[yp]; }
+    /* the facts first: a corner inside a box on which the fast run proved
+       predicates true / false has them there; a corner where they decide
+       every predicate needs no evaluation */
+    for (kc = 0; kc < ncorner && nfact > 0; kc++) {
+        double x = xin[ncorner == 4 ? kc >> 1 : kc], y = yp >= 0 ? yin[kc & 1] : 0;
+        unsigned ct = 0, cf = 0;
+        for (k = 0; k < nfact; k++)
+            if (x >= fact[k].xlo && x <= fact[k].xhi && (yp < 0 || (y >= fact[k].ylo && y <= fact[k].yhi))) {
+                ct |= fact[k].ct;
+                cf |= fact[k].cf;
+            }
+        if (((ct | cf) & all) == all) {
+            if (!done) first_done = kc;
+            done |= 1u << kc;
+        }
+        seen_t |= ct;
+        seen_f |= cf;
+    }
+    if (seen_t & seen_f) return 1;
     /* with a quantifier (a corner costs a search), pass 0: the corners
        remembered (shared with the cells next to this one) first; pass 1:
        the others in order, remembered or evaluated, until a predicate is
@@ -260,59 +287,26 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
     return (seen_t & seen_f) != 0;
 }
 
-/* The fast path first (when the program has one): a decided label is final;
- * an undecided cell above the depth limit is split; at the depth limit a
- * cell is first checked for points at its corners that witness that it is
- * undecidable (then it stays undecided without evaluation), and an undecided
- * one gets the Arb evaluation (with precision escalation).
- * Above the depth limit, c->label is a hint on entry (1: the parent's corners
- * witnessed it undecidable, so this cell's corners are tried first: about
- * half of such cells are crossed by the same boundary) and, for a cell to be
- * split, the same on return (1: its corners witness it undecidable, tried
- * before or after its evaluation), which its children get as their hint.
- * Every hint is a function of the cell and its ancestors only, so the
- * labels, and every count, are the same for every -j and tiling; a hint
- * changes which work is done, never a label (a witnessed cell can have no
- * label). */
-static int classify(worker *wk, pave_cell *c, int *a, int *b)
+/* The cell's box into the fast path's (wk->flo, wk->fhi at the x and y
+ * parameters) and the doubles next to its corners inside it into xin, yin;
+ * returns 0 if those are not in the cell. */
+static int fast_cell(worker *wk, const pave_cell *c, double xin[2], double yin[2])
+{
+    const pave_problem *pb = wk->pb;
+    const dgrid *g = wk->dg;
+    int inside = dcell_axis(wk->flo + pb->xparam, wk->fhi + pb->xparam, xin, g->x0, g->w, c->i, c->level);
+    yin[0] = yin[1] = 0;
+    if (pb->yparam >= 0)
+        inside &= dcell_axis(wk->flo + pb->yparam, wk->fhi + pb->yparam, yin, g->y0, g->h, c->j, c->level);
+    return inside;
+}
+
+/* The Arb evaluation of the cell; at the depth limit, with precision
+ * escalation. */
+static int classify_arb(worker *wk, pave_cell *c, int *a, int *b)
 {
     const pave_problem *pb = wk->pb;
     int label;
-    if (wk->fe != NULL) {
-        const dgrid *g = wk->dg;
-        double xin[2], yin[2] = {0, 0};
-        int inside = dcell_axis(wk->flo + pb->xparam, wk->fhi + pb->xparam, xin, g->x0, g->w, c->i, c->level);
-        if (pb->yparam >= 0)
-            inside &= dcell_axis(wk->flo + pb->yparam, wk->fhi + pb->yparam, yin, g->y0, g->h, c->j, c->level);
-        wk->evaluations++;
-        /* a cell whose corners already show it undecidable needs no
-           evaluation: at the depth limit its label could only be
-           undecided, above it the cell could only be split (corners are
-           shared with its neighbours). Above the limit, only where the
-           parent's corners witnessed it. With a quantifier, a corner
-           costs a search: the cell is tried first. */
-        int tried = 0, hint = c->level < wk->maxlevel && c->label == 1;
-        c->label = 0;
-        if (inside && !wk->quantified && (c->level >= wk->maxlevel || hint)) {
-            tried = 1;
-            if (witnessed_undecidable(wk, xin, yin)) {
-                wk->witnessed++;
-                c->label = 1;
-                return LABEL_SPLIT;
-            }
-        }
-        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
-        wk->fast_evaluations++;
-        label = fast_label(wk, a, b);
-        if (label == LABEL_SPLIT && c->level < wk->maxlevel && inside && !wk->quantified && !tried &&
-            witnessed_undecidable(wk, xin, yin))
-            c->label = 1;   /* the children's hint */
-        if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
-        if (inside && wk->quantified && witnessed_undecidable(wk, xin, yin)) {
-            wk->witnessed++;
-            return LABEL_SPLIT;
-        }
-    }
     wk->arb_evaluations++;
     pave_cell_box(wk->box + pb->xparam, pb->yparam >= 0 ? wk->box + pb->yparam : wk->ybox, wk->r, c);
     label = classify_once(wk, a, b);
@@ -347,6 +341,145 @@ static int classify(worker *wk, pave_cell *c, int *a, int *b)
     return label;
 }
 
+/* The fast path first (when the program has one): a decided label is final;
+ * an undecided cell above the depth limit is split; at the depth limit a
+ * cell is first checked for points at its corners that witness that it is
+ * undecidable (then it stays undecided without evaluation), and an undecided
+ * one gets the Arb evaluation (with precision escalation).
+ * Above the depth limit, c->label is a hint on entry (1: the parent's corners
+ * witnessed it undecidable, so this cell's corners are tried first: about
+ * half of such cells are crossed by the same boundary) and, for a cell to be
+ * split, the same on return (1: its corners witness it undecidable, tried
+ * before or after its evaluation), which its children get as their hint.
+ * Every hint is a function of the cell and its ancestors only, so the
+ * labels, and every count, are the same for every -j and tiling; a hint
+ * changes which work is done, never a label (a witnessed cell can have no
+ * label). */
+static int classify(worker *wk, pave_cell *c, int *a, int *b)
+{
+    int label;
+    if (wk->fe != NULL) {
+        double xin[2], yin[2];
+        int inside = fast_cell(wk, c, xin, yin);
+        wk->evaluations++;
+        /* a cell whose corners already show it undecidable needs no
+           evaluation: at the depth limit its label could only be
+           undecided, above it the cell could only be split (corners are
+           shared with its neighbours). Above the limit, only where the
+           parent's corners witnessed it. With a quantifier, a corner
+           costs a search: the cell is tried first. */
+        int tried = 0, hint = c->level < wk->maxlevel && c->label == 1;
+        c->label = 0;
+        if (inside && !wk->quantified && (c->level >= wk->maxlevel || hint)) {
+            tried = 1;
+            if (witnessed_undecidable(wk, xin, yin, NULL, 0)) {
+                wk->witnessed++;
+                c->label = 1;
+                return LABEL_SPLIT;
+            }
+        }
+        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
+        wk->fast_evaluations++;
+        label = fast_label(wk, a, b);
+        if (label == LABEL_SPLIT && c->level < wk->maxlevel && inside && !wk->quantified && !tried &&
+            witnessed_undecidable(wk, xin, yin, NULL, 0))
+            c->label = 1;   /* the children's hint */
+        if (label != LABEL_SPLIT || c->level < wk->maxlevel) return label;
+        if (inside && wk->quantified && witnessed_undecidable(wk, xin, yin, NULL, 0)) {
+            wk->witnessed++;
+            return LABEL_SPLIT;
+        }
+    }
+    return classify_arb(wk, c, a, b);
+}
+
+/* The n cells c[0 .. n-1], siblings at the depth limit (the children of
+ * one cell, in order), classified into lab[k] (ovl_a[k], ovl_b[k] for an
+ * overlap) for the k with bit k of want set, as classify would, but with
+ * a quantifier (where a corner costs a search) first the fast runs of all
+ * of them, then the corner tests of the undecided ones, which take what
+ * the siblings' fast runs proved on their boxes as facts at the corners
+ * those boxes contain (every sibling holds the parent's centre, so a
+ * decided sibling gives each of the others a corner for free). The labels
+ * are classify's (a witnessed cell can have no label, so the facts change
+ * which work is done, never a label); the work, and every count, depend
+ * only on the family. Siblings not in want get their fast run, uncounted. */
+static void classify_family(worker *wk, pave_cell *c, int n, int *lab, int *ovl_a, int *ovl_b, unsigned want)
+{
+    const pave_problem *pb = wk->pb;
+    pave_fact fact[4];
+    double xin[2], yin[2];
+    int k, r, xp = pb->xparam, yp = pb->yparam;
+    if (wk->fe == NULL || !wk->quantified || n < 2 || n > 4 || c[0].level < wk->maxlevel) {
+        for (k = 0; k < n; k++)
+            if (want >> k & 1) lab[k] = classify(wk, c + k, ovl_a + k, ovl_b + k);
+        return;
+    }
+    for (k = 0; k < n; k++) {
+        long ev = wk->evaluations, fe = wk->fast_evaluations;
+        fast_cell(wk, c + k, xin, yin);
+        wk->evaluations++;
+        c[k].label = 0;
+        expr_fast_run(wk->fe, wk->flo, wk->fhi, 1);
+        wk->fast_evaluations++;
+        lab[k] = fast_label(wk, ovl_a + k, ovl_b + k);
+        fact[k].xlo = wk->flo[xp];
+        fact[k].xhi = wk->fhi[xp];
+        fact[k].ylo = yp >= 0 ? wk->flo[yp] : 0;
+        fact[k].yhi = yp >= 0 ? wk->fhi[yp] : 0;
+        fact[k].ct = fact[k].cf = 0;
+        for (r = 0; r < pb->nregions && r < 32; r++) {
+            expr_tv_t t = expr_fast_truth(wk->fe, r);
+            if (t == EXPR_TV_TRUE) fact[k].ct |= 1u << r;
+            else if (t == EXPR_TV_FALSE) fact[k].cf |= 1u << r;
+        }
+        if (!(want >> k & 1)) {
+            wk->evaluations = ev;
+            wk->fast_evaluations = fe;
+        }
+    }
+    for (k = 0; k < n; k++) {
+        if (!(want >> k & 1) || lab[k] != LABEL_SPLIT) continue;
+        if (fast_cell(wk, c + k, xin, yin) && witnessed_undecidable(wk, xin, yin, fact, n)) {
+            wk->witnessed++;
+            continue;
+        }
+        lab[k] = classify_arb(wk, c + k, ovl_a + k, ovl_b + k);
+    }
+}
+
+/* The n consecutive cells c[0 .. n-1] of one level classified into lab[]
+ * (ovl_a, ovl_b: an overlap's regions), a run of siblings at a time
+ * (children are made four, or two, at a time, and a chunk of CHUNK cells,
+ * a multiple of four, never splits them). A cell alone (a tile's ancestor
+ * or root) gets its whole family, as in the untiled run. */
+static void classify_cells(worker *wk, pave_cell *c, long n, int *lab, int *ovl_a, int *ovl_b)
+{
+    long s = 0, e;
+    int nch = wk->pb->yparam >= 0 ? 4 : 2;
+    while (s < n) {
+        for (e = s + 1; e < n && e - s < nch && c[e].level == c[s].level && c[e].i >> 1 == c[s].i >> 1 &&
+                        c[e].j >> 1 == c[s].j >> 1; e++)
+            ;
+        if (e - s == 1 && c[s].level > 0 && c[s].level >= wk->maxlevel && wk->fe != NULL && wk->quantified) {
+            pave_cell fam[4];
+            int m, own = (int) (c[s].i & 1) + (nch == 4 ? 2 * (int) (c[s].j & 1) : 0), fl[4], fa[4], fb[4];
+            for (m = 0; m < nch; m++) {   /* task_run's order of children */
+                fam[m] = c[s];
+                fam[m].i = (c[s].i & ~1u) + (uint32_t) (m & 1);
+                fam[m].j = nch == 4 ? (c[s].j & ~1u) + (uint32_t) (m >> 1) : c[s].j;
+            }
+            classify_family(wk, fam, nch, fl, fa, fb, 1u << own);
+            c[s].label = fam[own].label;
+            lab[s] = fl[own];
+            ovl_a[s] = fa[own];
+            ovl_b[s] = fb[own];
+        } else
+            classify_family(wk, c + s, (int) (e - s), lab + s, ovl_a + s, ovl_b + s, (1u << (e - s)) - 1);
+        s = e;
+    }
+}
+
 #define CHUNK 32   /* cells a worker takes at a time */
 
 /* Classifies the level's cells, CHUNK at a time from the shared index; each
@@ -367,14 +500,17 @@ static void *work(void *arg)
             for (i = s; i < e; i++) wk->labels[i] = LABEL_SKIPPED;
             continue;
         }
-        for (i = s; i < e; i++) {
+        {
             /* the overlap's regions are written only for an overlap: the
                shared arrays see one write per cell, in this chunk's lines */
-            int a = 0, b = 0, lab = classify(wk, wk->cells + i, &a, &b);
-            wk->labels[i] = lab;
-            if (lab == LABEL_OVERLAP) {
-                wk->ovl_a[i] = a;
-                wk->ovl_b[i] = b;
+            int lab[CHUNK], a[CHUNK], b[CHUNK];
+            classify_cells(wk, wk->cells + s, e - s, lab, a, b);
+            for (i = s; i < e; i++) {
+                wk->labels[i] = lab[i - s];
+                if (lab[i - s] == LABEL_OVERLAP) {
+                    wk->ovl_a[i] = a[i - s];
+                    wk->ovl_b[i] = b[i - s];
+                }
             }
         }
         if (wk->pb->account_tasks) {   /* a system call (about 0.75 us): only when asked */
@@ -486,7 +622,7 @@ static int tile_ancestors(pave_result *r, worker *wk, const pave_problem *pb, in
         c.j = tj >> (K - l);
         c.level = (uint8_t) l;
         c.label = hint;
-        lab = classify(wk, &c, &a, &b);
+        classify_cells(wk, &c, 1, &lab, &a, &b);
         hint = c.label;
         if (!owner) {   /* the owner counts this work */
             wk->evaluations = ev;
@@ -583,7 +719,7 @@ static double thread_cpu(void)
 static int task_run(worker *wk, tsched *s, ptask *t)
 {
     const pave_problem *pb = wk->pb;
-    int k, dim = pb->yparam >= 0 ? 2 : 1, nch = 1 << dim, nsplit = 0, m;
+    int k, dim = pb->yparam >= 0 ? 2 : 1, nch = 1 << dim, nsplit = 0, m, lab[CHUNK], a[CHUNK], b[CHUNK];
     long made;
     ptask *c = NULL;
     t->nchild = 0;
@@ -592,14 +728,14 @@ static int task_run(worker *wk, tsched *s, ptask *t)
         wk->nfinal += t->n;
         return 0;
     }
+    classify_cells(wk, t->cell, t->n, lab, a, b);
     for (k = 0; k < t->n; k++) {
-        int a = 0, b = 0, lab = classify(wk, t->cell + k, &a, &b);
-        if (lab == LABEL_OVERLAP) return -1;
+        if (lab[k] == LABEL_OVERLAP) return -1;
         if (t->cell[k].level > wk->deepest) wk->deepest = t->cell[k].level;
-        t->label[k] = (int16_t) lab;
-        if (lab >= 0 || lab == PAVE_NONE)
+        t->label[k] = (int16_t) lab[k];
+        if (lab[k] >= 0 || lab[k] == PAVE_NONE)
             wk->decided += 1.0 / (double) ((uint64_t) 1 << (dim * t->cell[k].level));
-        if (lab == LABEL_SPLIT && t->cell[k].level < wk->maxlevel) {
+        if (lab[k] == LABEL_SPLIT && t->cell[k].level < wk->maxlevel) {
             nsplit++;
             continue;
         }
