@@ -104,9 +104,19 @@ static void test_numbers(void **state)
     check3(K(EXPR_E), "e", "e", "e");
 }
 
+/* s read back by Arb contains x (an independent check of an enclosure) */
+static void assert_encloses(const char *s, const arb_t x)
+{
+    arb_t y;
+    arb_init(y);
+    assert_int_equal(arb_set_str(y, s, 256), 0);
+    assert_true(arb_contains(y, x));
+    arb_clear(y);
+}
+
 static void test_ball(void **state)
 {
-    expr_t e = K(EXPR_BALL), f;
+    expr_t e = K(EXPR_BALL), f, e2;
     char *s;
     arb_t x, y;
     (void) state;
@@ -114,24 +124,57 @@ static void test_ball(void **state)
     arb_init(y);
     arb_sqrt_ui(e->ball, 2, 128);
     s = expr_to_text(e);
-    /* sqrt(2) = 1.41421356237309504880168..., 20 significant digits */
-    assert_string_equal(s, "1.4142135623730950488");
-    /* and the decimal is within 1e-19 of the value (independent check) */
-    arb_set_str(x, s, 128);
+    /* sqrt(2) = 1.41421356237309504880168...: an enclosure with 20 digits
+       (a bare midpoint, "1.4142135623730950488", does not contain it) */
+    assert_true(strncmp(s, "[1.4142135623730950488 +/- ", 27) == 0);
     arb_sqrt_ui(y, 2, 128);
-    arb_sub(x, x, y, 128);
-    arb_abs(x, x);
-    arb_set_str(y, "1e-19", 128);
-    assert_true(arb_lt(x, y));
+    assert_encloses(s, y);
     flint_free(s);
+    s = expr_to_unicode(e);
+    assert_true(strncmp(s, "[1.4142136 \xc2\xb1 ", 14) == 0);
+    flint_free(s);
+    s = expr_to_latex(e);
+    assert_true(strncmp(s, "[1.4142136 \\pm ", 15) == 0 && strstr(s, "\\cdot 10^{-") != NULL);
+    flint_free(s);
+
+    /* a double that 20 digits do not show exactly is an enclosure too */
+    f = K(EXPR_BALL);
+    arb_set_d(f->ball, 0.1);
+    s = expr_to_text(f);
+    assert_true(s[0] == '[');
+    assert_encloses(s, f->ball);
+    flint_free(s);
+    expr_free(f);
 
     f = K(EXPR_BALL);
     arb_set_str(f->ball, "-1.25e-7", 128);
-    check3(B(EXPR_SUB, V("x"), f), "x - (-1.25e-7)", "x - (-1.25e-7)",
-           "x - \\left(-1.25 \\cdot 10^{-7}\\right)");
+    s = expr_to_text(f);
+    assert_encloses(s, f->ball);
+    flint_free(s);
+    e2 = B(EXPR_SUB, V("x"), f);   /* bracketed: no parentheses around a negative one */
+    s = expr_to_text(e2);
+    assert_true(strncmp(s, "x - [-1.2500000000000000000e-7 +/- ", 35) == 0);
+    assert_encloses(s + 4, f->ball);
+    flint_free(s);
+    s = expr_to_unicode(e2);
+    assert_true(strstr(s, "[\xe2\x88\x92" "1.2500000e-7 \xc2\xb1 ") != NULL);
+    flint_free(s);
+    s = expr_to_latex(e2);
+    assert_true(strstr(s, "[-1.2500000 \\cdot 10^{-7} \\pm ") != NULL);
+    flint_free(s);
+    expr_free(e2);
     f = K(EXPR_BALL);
     arb_set_d(f->ball, 0.5);
     check3(f, "0.5", "0.5", "0.5");
+    f = K(EXPR_BALL);
+    arb_set_si(f->ball, -5);
+    arb_mul_2exp_si(f->ball, f->ball, -3);   /* exact, shown exactly: -0.625 */
+    expr_free(e);
+    e = f;
+    s = expr_to_text(e);
+    assert_string_equal(s, "-0.625");
+    assert_encloses(s, e->ball);
+    flint_free(s);
     expr_free(e);
     arb_clear(x);
     arb_clear(y);

@@ -227,6 +227,61 @@ test_text(void **state)
     expect_text("x^1 + y^0", "x+1");
 }
 
+/* A certified constant (a root or an extremum, an EXPR_BALL after the
+ * case's rewriting) is shown as an enclosure: the text, read back by Arb
+ * (arb_set_str, "±" as "+/-", "−" as "-"), contains the ball. Shown as its
+ * 8-digit midpoint, 17/6 read "2.8333333" and a ball about 0 read "0e-35". */
+static void
+ball_text_contains(const arb_t v)
+{
+    report_ml_ctx x = mono_ctx();
+    report_ml_box b;
+    expr_t e = expr_new(EXPR_BALL);
+    char *t, buf[128];
+    size_t i, k = 0;
+    arb_t back;
+    arb_set(e->ball, v);
+    report_ml_expr_box(&b, &x, e, 10);
+    t = report_ml_box_text(&b);
+    for (i = 0; t[i] && k + 4 < sizeof buf; i++) {
+        if (strncmp(t + i, "\xc2\xb1", 2) == 0) { memcpy(buf + k, "+/-", 3); k += 3; i += 1; }
+        else if (strncmp(t + i, "\xe2\x88\x92", 3) == 0) { buf[k++] = '-'; i += 2; }
+        else buf[k++] = t[i];
+    }
+    buf[k] = 0;
+    arb_init(back);
+    if (arb_set_str(back, buf, 256) != 0 || !arb_contains(back, v))
+        print_error("ball shown as '%s' (read '%s')\n", t, buf);
+    assert_int_equal(arb_set_str(back, buf, 256), 0);
+    assert_true(arb_contains(back, v));
+    arb_clear(back);
+    flint_free(t);
+    report_ml_box_clear(&b);
+    expr_free(e);
+}
+
+static void
+test_ball_text(void **state)
+{
+    arb_t v;
+    (void) state;
+    arb_init(v);
+    arb_set_ui(v, 17);
+    arb_div_ui(v, v, 6, 128);          /* 17/6 = 2.8333... */
+    ball_text_contains(v);
+    arb_const_pi(v, 128);
+    arb_mul_2exp_si(v, v, -1);
+    arb_neg(v, v);                     /* -pi/2 */
+    ball_text_contains(v);
+    arb_zero(v);
+    mag_set_d(arb_radref(v), 3.9e-36); /* [+/- 3.9e-36] */
+    ball_text_contains(v);
+    arb_set_d(v, 1e-30);
+    arb_add_error_2exp_si(v, -130);
+    ball_text_contains(v);
+    arb_clear(v);
+}
+
 /* report_ml_lines: "HEAD E" broken at top-level operators, by hand with the
  * monospace measurer (0.5 em a code point, 0.22 em around an operator). */
 static void
@@ -633,6 +688,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_ball_text),
         cmocka_unit_test(test_lines),
         cmocka_unit_test(test_units_display),
         cmocka_unit_test(test_display_names),

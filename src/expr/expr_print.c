@@ -7,6 +7,7 @@
  * Two rules add parentheses for readability only: a number fraction as an
  * operand of * or / ("(3/4)*x"), and an operand starting with a minus sign
  * after a binary + - * / ("x - (-3)"). */
+#include "fc_ball.h"
 #include <string.h>
 #include "expr/expr.h"
 
@@ -215,9 +216,10 @@ static int is_fraction(const expr_t e)
            !fmpq_is_zero(e->args[1]->num);
 }
 
-/* Decimal form of the midpoint of a ball: trailing zeros removed, exponent
- * kept as "e-7" (text, Unicode) or "\cdot 10^{-7}" (LaTeX). */
-static char *ball_str(const arb_t x, style_t st)
+/* Decimal form of a ball that 20 digits show exactly: trailing zeros
+ * removed, exponent kept as "e-7" (text, Unicode) or "\cdot 10^{-7}"
+ * (LaTeX). */
+static char *exact_str(const arb_t x, style_t st)
 {
     arb_t m;
     char *s, *ex, *p;
@@ -246,6 +248,49 @@ static char *ball_str(const arb_t x, style_t st)
         } else {
             sb_put(&b, "e");
             sb_put(&b, e1);
+        }
+    }
+    flint_free(s);
+    return b.s;
+}
+
+/* A certified constant (a root or an extremum after the case's rewriting)
+ * as an enclosure, never a bare midpoint: text "[m +/- r]" with 20 digits
+ * (as `fricert eval` prints), Unicode "[m ± r]" with 8 (as the typeset
+ * formulas), LaTeX "[m \\pm r \\cdot 10^{e}]" with 8; a value that 20
+ * digits show exactly as those digits (exact_str). Each contains x
+ * (arb_get_str's guarantee). */
+static char *ball_str(const arb_t x, style_t st)
+{
+    char *s, *p;
+    sbuf b;
+    s = arb_get_str(x, 20, 0);   /* a value that 20 digits show exactly: no brackets */
+    if (strchr(s, '[') == NULL) {
+        flint_free(s);
+        return exact_str(x, st);
+    }
+    flint_free(s);
+    if (st == ST_UNI) return fc_ball_str_unicode(x, 8, 0);
+    s = arb_get_str(x, st == ST_TEXT ? 20 : 8, 0);
+    if (st == ST_TEXT) {
+        p = str_dup(s);
+        flint_free(s);
+        return p;
+    }
+    sb_init(&b);
+    for (p = s; *p; p++) {
+        if (strncmp(p, "+/-", 3) == 0) { sb_put(&b, "\\pm"); p += 2; }
+        else if (*p == 'e' && (p[1] == '-' || p[1] == '+' || (p[1] >= '0' && p[1] <= '9'))) {
+            const char *q = p + 1;
+            char ex[2] = {0, 0};
+            if (*q == '+') q++;
+            sb_put(&b, " \\cdot 10^{");
+            for (; *q == '-' || (*q >= '0' && *q <= '9'); q++) { ex[0] = *q; sb_put(&b, ex); }
+            sb_put(&b, "}");
+            p = (char *) q - 1;
+        } else {
+            char c[2] = {*p, 0};
+            sb_put(&b, c);
         }
     }
     flint_free(s);

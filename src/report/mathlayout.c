@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fc_ball.h"
 #include "fc_str.h"
 
 /* ------------------------------------------------------------ boxes */
@@ -780,7 +781,7 @@ ml_level(const expr_t e)
         if (fmpq_sgn(e->num) < 0)
             return L_NEG;
         return L_ATOM;              /* fractions are built up */
-    case EXPR_BALL: return arb_is_negative(e->ball) ? L_NEG : L_ATOM;
+    case EXPR_BALL: return L_ATOM;   /* "[−0.88 ± 1e-9]": bracketed */
     case EXPR_NEG: return L_NEG;
     case EXPR_ADD: case EXPR_SUB: return L_ADD;
     case EXPR_MUL: return L_MUL;
@@ -968,7 +969,7 @@ ml_starts_neg(const expr_t e)
     {
     case EXPR_NEG: return 1;
     case EXPR_NUM: return fmpq_sgn(e->num) < 0;
-    case EXPR_BALL: return arb_is_negative(e->ball);
+    case EXPR_BALL: return 0;   /* it starts with its bracket */
     case EXPR_MUL: case EXPR_POW: return ml_starts_neg(e->args[0]);
     default: return 0;
     }
@@ -1008,15 +1009,12 @@ ml_layout(report_ml_box *out, const report_ml_ctx *x, const expr_t e, double siz
         return;
     case EXPR_BALL:
     {
-        /* a certified constant: its midpoint to 8 digits */
-        char *s = arb_get_str(e->ball, 8, ARB_STR_NO_RADIUS), *t = flint_malloc(strlen(s) + 4);
-        if (t == NULL)
-            abort();
-        strcpy(t, s[0] == '-' ? "−" : "");
-        strcat(t, s[0] == '-' ? s + 1 : s);
+        /* a certified constant (a root, an extremum found by branch and
+           bound): an enclosure of it, its midpoint to 8 digits and a
+           radius that covers that rounding ("[2.8333333 ± 3.34e-9]") */
+        char *t = fc_ball_str_unicode(e->ball, 8, 0);
         ml_text(out, x, t, size);
         flint_free(t);
-        flint_free(s);
         return;
     }
     case EXPR_PI: ml_text(out, x, "π", size); return;
