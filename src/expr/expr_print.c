@@ -216,84 +216,59 @@ static int is_fraction(const expr_t e)
            !fmpq_is_zero(e->args[1]->num);
 }
 
-/* Decimal form of a ball that 20 digits show exactly: trailing zeros
- * removed, exponent kept as "e-7" (text, Unicode) or "\cdot 10^{-7}"
- * (LaTeX). */
-static char *exact_str(const arb_t x, style_t st)
+/* The decimal s (as arb_get_str writes it; modified) into b, its exponent
+ * kept as "e-7" (text, Unicode) or "\\cdot 10^{-7}" (LaTeX), the mantissa's
+ * trailing zeros removed if strip. */
+static void put_decimal(sbuf *b, char *s, style_t st, int strip)
 {
-    arb_t m;
-    char *s, *ex, *p;
-    sbuf b;
-
-    arb_init(m);
-    arb_get_mid_arb(m, x);
-    s = arb_get_str(m, 20, ARB_STR_NO_RADIUS);
-    arb_clear(m);
-    ex = strchr(s, 'e');
+    char *ex = strchr(s, 'e'), *p;
     if (ex) *ex = 0;
-    if (strchr(s, '.')) {
+    if (strip && strchr(s, '.')) {
         p = s + strlen(s) - 1;
         while (*p == '0') *p-- = 0;
         if (*p == '.') *p = 0;
     }
-    sb_init(&b);
-    sb_put(&b, s);
+    sb_put(b, s);
     if (ex) {
         const char *e1 = ex + 1;
         if (*e1 == '+') e1++;
-        if (st == ST_TEX) {
-            sb_put(&b, " \\cdot 10^{");
-            sb_put(&b, e1);
-            sb_put(&b, "}");
-        } else {
-            sb_put(&b, "e");
-            sb_put(&b, e1);
-        }
+        sb_put(b, st == ST_TEX ? " \\cdot 10^{" : "e");
+        sb_put(b, e1);
+        if (st == ST_TEX) sb_put(b, "}");
     }
-    flint_free(s);
-    return b.s;
 }
 
 /* A certified constant (a root or an extremum after the case's rewriting)
  * as an enclosure, never a bare midpoint: text "[m +/- r]" with 20 digits
  * (as `fricert eval` prints), Unicode "[m ± r]" with 8 (as the typeset
- * formulas), LaTeX "[m \\pm r \\cdot 10^{e}]" with 8; a value that 20
- * digits show exactly as those digits (exact_str). Each contains x
- * (arb_get_str's guarantee). */
+ * formulas), LaTeX "[m \\pm r]" with 8; a value that 20 digits show
+ * exactly as those digits, trailing zeros removed. Each contains x
+ * (arb_get_str's guarantee, fc_ball_mid_rad). */
 static char *ball_str(const arb_t x, style_t st)
 {
-    char *s, *p;
+    char *mid, *rad;
     sbuf b;
-    s = arb_get_str(x, 20, 0);   /* a value that 20 digits show exactly: no brackets */
-    if (strchr(s, '[') == NULL) {
-        flint_free(s);
-        return exact_str(x, st);
+    fc_ball_mid_rad(&mid, &rad, x, 20);
+    if (strcmp(rad, "0") == 0) {   /* exact as printed */
+        sb_init(&b);
+        put_decimal(&b, mid, st, 1);
+    } else if (st == ST_UNI) {
+        b.s = fc_ball_str_unicode(x, 8, 0);
+    } else if (st == ST_TEXT) {
+        b.s = arb_get_str(x, 20, 0);
+    } else {
+        flint_free(mid);
+        flint_free(rad);
+        fc_ball_mid_rad(&mid, &rad, x, 8);
+        sb_init(&b);
+        sb_put(&b, "[");
+        put_decimal(&b, mid, st, 0);
+        sb_put(&b, " \\pm ");
+        put_decimal(&b, rad, st, 0);
+        sb_put(&b, "]");
     }
-    flint_free(s);
-    if (st == ST_UNI) return fc_ball_str_unicode(x, 8, 0);
-    s = arb_get_str(x, st == ST_TEXT ? 20 : 8, 0);
-    if (st == ST_TEXT) {
-        p = str_dup(s);
-        flint_free(s);
-        return p;
-    }
-    sb_init(&b);
-    for (p = s; *p; p++) {
-        if (strncmp(p, "+/-", 3) == 0) { sb_put(&b, "\\pm"); p += 2; }
-        else if (*p == 'e' && (p[1] == '-' || p[1] == '+' || (p[1] >= '0' && p[1] <= '9'))) {
-            const char *q = p + 1;
-            char ex[2] = {0, 0};
-            if (*q == '+') q++;
-            sb_put(&b, " \\cdot 10^{");
-            for (; *q == '-' || (*q >= '0' && *q <= '9'); q++) { ex[0] = *q; sb_put(&b, ex); }
-            sb_put(&b, "}");
-            p = (char *) q - 1;
-        } else {
-            char c[2] = {*p, 0};
-            sb_put(&b, c);
-        }
-    }
-    flint_free(s);
+    flint_free(mid);
+    flint_free(rad);
     return b.s;
 }
 

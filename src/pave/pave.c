@@ -200,6 +200,19 @@ static int fast_label(worker *wk, int *a, int *b)
     return LABEL_SPLIT;
 }
 
+/* The predicates (the first 32) the last fast run proved true into *ct,
+ * false into *cf, as bit masks. */
+static void fast_truth_bits(const worker *wk, unsigned *ct, unsigned *cf)
+{
+    int k;
+    *ct = *cf = 0;
+    for (k = 0; k < wk->pb->nregions && k < 32; k++) {
+        expr_tv_t t = expr_fast_truth(wk->fe, k);
+        if (t == EXPR_TV_TRUE) *ct |= 1u << k;
+        else if (t == EXPR_TV_FALSE) *cf |= 1u << k;
+    }
+}
+
 /* What a fast run proved on a box: at every point of [xlo, xhi] x [ylo, yhi]
  * (the other parameters at the problem's values) predicate k is true if bit
  * k of ct is set, false if bit k of cf is. */
@@ -266,11 +279,7 @@ static int witnessed_undecidable(worker *wk, const double xin[2], const double y
                 wk->flo[xp] = wk->fhi[xp] = x;
                 if (yp >= 0) wk->flo[yp] = wk->fhi[yp] = y;
                 expr_fast_run(wk->fe, wk->flo, wk->fhi, 0);
-                for (k = 0; k < pb->nregions && k < 32; k++) {
-                    expr_tv_t t = expr_fast_truth(wk->fe, k);
-                    if (t == EXPR_TV_TRUE) ct |= 1u << k;
-                    else if (t == EXPR_TV_FALSE) cf |= 1u << k;
-                }
+                fast_truth_bits(wk, &ct, &cf);
                 wk->cx[c] = x;
                 wk->cy[c] = y;
                 wk->ct[c] = ct;
@@ -409,7 +418,7 @@ static void classify_family(worker *wk, pave_cell *c, int n, int *lab, int *ovl_
     const pave_problem *pb = wk->pb;
     pave_fact fact[4];
     double xin[2], yin[2];
-    int k, r, xp = pb->xparam, yp = pb->yparam;
+    int k, xp = pb->xparam, yp = pb->yparam;
     if (wk->fe == NULL || !wk->quantified || n < 2 || n > 4 || c[0].level < wk->maxlevel) {
         for (k = 0; k < n; k++)
             if (want >> k & 1) lab[k] = classify(wk, c + k, ovl_a + k, ovl_b + k);
@@ -427,12 +436,7 @@ static void classify_family(worker *wk, pave_cell *c, int n, int *lab, int *ovl_
         fact[k].xhi = wk->fhi[xp];
         fact[k].ylo = yp >= 0 ? wk->flo[yp] : 0;
         fact[k].yhi = yp >= 0 ? wk->fhi[yp] : 0;
-        fact[k].ct = fact[k].cf = 0;
-        for (r = 0; r < pb->nregions && r < 32; r++) {
-            expr_tv_t t = expr_fast_truth(wk->fe, r);
-            if (t == EXPR_TV_TRUE) fact[k].ct |= 1u << r;
-            else if (t == EXPR_TV_FALSE) fact[k].cf |= 1u << r;
-        }
+        fast_truth_bits(wk, &fact[k].ct, &fact[k].cf);
         if (!(want >> k & 1)) {
             wk->evaluations = ev;
             wk->fast_evaluations = fe;
